@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Parses "5s", "30m", "2h", "1d", "250ms" or a bare number of milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!m) throw new Error(`not a duration: "${text}"`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
+  return Math.round(Number(m[1]) * unit);
+}
+
+const duration = z.string().transform((text, ctx) => {
+  try {
+    return parseDuration(text);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
+
+const intFromEnv = (dflt: number) => z.coerce.number().int().nonnegative().default(dflt);
+
+/** The whole environment of the service (CONTRACT §1), parsed once at start. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  ADMIN_TOKEN: z.string().min(1).optional(),
+  BOOTSTRAP_API_KEY: z.string().min(16).optional(),
+  BOOTSTRAP_CREDITS: intFromEnv(100_000_000),
+  REGISTERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  SANDBOX_LATENCY: z.enum(['none', 'fast', 'realistic']).default('fast'),
+  ONBOARDING_DEADLINE_MS: intFromEnv(10_000),
+  VERIFICATION_RETRY_WINDOW_MS: intFromEnv(3_600_000),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5s,5m,30m,2h,5h,10h,10h,14h,20h')
+    .transform((s, ctx) => {
+      try {
+        return s.split(',').map(parseDuration);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Requests per minute per API key. */
+  RATE_LIMIT_PER_MINUTE: intFromEnv(600),
+  /** Largest accepted request body, in bytes. */
+  BODY_LIMIT_BYTES: intFromEnv(256 * 1024),
+  /** Key that signs document download URLs; random per start when unset (URLs then die with the process). */
+  URL_SIGNING_SECRET: z.string().min(16).optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as a shell user expects from `FOO= npm start`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

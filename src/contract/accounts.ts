@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const AccountCreateBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    credits: z.number().int().min(0).max(1e13).optional().describe('Opening balance in credit cents.'),
+    features: z.object({ usNy: z.boolean().optional() }).strict().optional(),
+  })
+  .strict()
+  .meta({ id: 'AccountCreate' });
+
+export const AccountCreated = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    apiKey: z.string().describe('Shown once; only its hash is stored.'),
+    balanceInCreditCents: z.number().int(),
+  })
+  .meta({ id: 'AccountCreated' });
+
+export const CreditsBody = z
+  .object({ amount: z.number().int().min(-1e13).max(1e13).describe('Credit cents; negative to withdraw.') })
+  .strict();
+
+export const Balance = z
+  .object({ balanceInCreditCents: z.number().int(), status: z.enum(['ok', 'low', 'depleted']) })
+  .meta({ id: 'Balance' });
+
+export const AccountIdParams = z.object({ id: z.string().min(1).max(100) });

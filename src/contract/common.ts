@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** ISO 3166-1 alpha-2 countries of the search operation (spec §4.1). */
+export const SEARCH_COUNTRIES = [
+  'AT', 'BE', 'BG', 'CH', 'CN', 'CZ', 'CY', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GG', 'GR', 'HK', 'HR', 'HU',
+  'IE', 'IS', 'IT', 'JE', 'LI', 'LU', 'LV', 'MC', 'MT', 'MU', 'NL', 'NO', 'PL', 'PT', 'RO', 'RU', 'SE', 'SG', 'SI',
+  'SK', 'VG',
+] as const;
+
+/** US state registers that may appear as `countryCode` (spec §4.1). */
+export const US_STATES = [
+  'US-FL', 'US-CO', 'US-IL', 'US-MA', 'US-MD', 'US-MI', 'US-NJ', 'US-NY', 'US-OH', 'US-TX', 'US-DE', 'US-WA',
+  'US-TN', 'US-WY', 'US-GA', 'US-MN', 'US-MO', 'US-NV', 'US-PA', 'US-CT', 'US-UT', 'US-IA', 'US-AZ', 'US-VA',
+  'US-MS', 'US-CA', 'US-OR', 'US-KY', 'US-NE', 'US-NC', 'US-AR', 'US-WI', 'US-SC',
+] as const;
+
+/** Countries of the onboarding list (spec §4.4); `POST /v2/company` adds RU, TEST and the enabled US states. */
+export const ONBOARDING_COUNTRIES = SEARCH_COUNTRIES.filter((c) => c !== 'RU');
+
+export const SearchCountry = z
+  .enum([...SEARCH_COUNTRIES, ...US_STATES, 'TEST'])
+  .describe('ISO 3166-1 alpha-2 country, a US state register (US-XX) or TEST, the deterministic sandbox register.')
+  .meta({ id: 'SearchCountry' });
+
+export const CompanyCountry = z
+  .enum([...SEARCH_COUNTRIES, ...US_STATES, 'TEST'])
+  .describe(
+    'Country of the register. US state registers (US-NY) are accepted only when enabled for the account (400 otherwise).',
+  )
+  .meta({ id: 'CompanyCountry' });
+
+export const OnboardingCountry = z
+  .enum([...ONBOARDING_COUNTRIES, 'TEST'])
+  .describe('Countries of the deprecated onboarding route (spec §4.4), plus TEST.')
+  .meta({ id: 'OnboardingCountry' });
+
+/** Any country code a result may carry: alpha-2, a US state register or TEST. */
+export const ResultCountryCode = z
+  .string()
+  .regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST)$/)
+  .describe('ISO 3166-1 alpha-2 code, a US state register (US-XX) or TEST.');
+
+export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('ISO 8601 date, YYYY-MM-DD.');
+export const Timestamp = z.string().describe('ISO 8601 UTC timestamp.');
+
+export const Address = z
+  .object({
+    addressLine1: z.string().optional(),
+    addressLine2: z.string().optional(),
+    city: z.string().optional(),
+    postalCode: z.string().optional(),
+    region: z.string().optional(),
+    state: z.string().optional(),
+    countryCode: z.string().optional(),
+    poBox: z.string().optional(),
+    careOf: z.string().optional(),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+  })
+  .meta({ id: 'Address', description: 'A postal address; every field is optional.' });
+export type Address = z.infer<typeof Address>;
+
+export const Money = z
+  .object({
+    amount: z.number(),
+    currency: z.string().describe('ISO 4217 currency code.'),
+    formatted: z.string().optional(),
+  })
+  .meta({ id: 'Money' });
+export type Money = z.infer<typeof Money>;
+
+/** String key-value pairs attached by the caller (spec §8 limits are applied by the service, not rejected). */
+export const Metadata = z
+  .record(z.string(), z.string())
+  .describe(
+    'String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated.',
+  )
+  .meta({ id: 'Metadata' });
+
+/** Cursor pagination parameters shared by list endpoints. */
+export const PageQuery = z.object({
+  first: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100.'),
+  after: z.string().max(200).optional().describe('Cursor from the previous page (`nextCursor`).'),
+});

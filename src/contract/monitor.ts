@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Metadata, SearchCountry, Timestamp } from './common.ts';
+import { PageQuery } from './common.ts';
+
+export const CHANGE_CATEGORIES = [
+  'status',
+  'address',
+  'ownership',
+  'financial',
+  'legalRepresentatives',
+  'other',
+  'disappeared',
+] as const;
+export const ChangeCategory = z.enum(CHANGE_CATEGORIES).meta({ id: 'ChangeCategory' });
+
+export const MonitorCreateBody = z
+  .object({
+    companyId: z.string().trim().min(1).max(200),
+    countryCode: SearchCountry,
+    metadata: z.record(z.string(), z.string()).optional(),
+  })
+  .strict()
+  .meta({ id: 'MonitorCreate' });
+
+export const Monitor = z
+  .object({
+    id: z.string().describe('CUID.'),
+    companyId: z.string(),
+    countryCode: z.string(),
+    status: z.enum(['active', 'deactivated']),
+    metadata: Metadata,
+    createdAt: Timestamp,
+    lastCheckedAt: Timestamp.optional(),
+    nextCheckAt: Timestamp.optional(),
+    deactivatedAt: Timestamp.optional(),
+  })
+  .meta({ id: 'Monitor' });
+
+export const MonitorListQuery = PageQuery.extend({
+  companyId: z.string().max(200).optional(),
+  countryCode: SearchCountry.optional(),
+});
+
+export const MonitorList = z.object({
+  monitors: z.array(Monitor),
+  total: z.number().int(),
+  hasNextPage: z.boolean(),
+  nextCursor: z.string().optional(),
+});
+
+export const MonitorLog = z
+  .object({
+    id: z.string(),
+    changeDetected: z.boolean(),
+    changeCategories: z.array(ChangeCategory),
+    fetchStatus: z.enum(['success', 'not_found', 'error', 'error_final']),
+    errorMessage: z.string().optional(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'MonitorLog' });
+
+export const FieldChange = z
+  .object({ path: z.string(), before: z.unknown(), after: z.unknown() })
+  .meta({ id: 'FieldChange' });
+
+export const MonitorNotification = z
+  .object({
+    type: z.literal('monitor.notification'),
+    monitorId: z.string(),
+    companyId: z.string(),
+    countryCode: z.string(),
+    timestamp: Timestamp,
+    changeCategories: z.array(ChangeCategory),
+    monitorHasBeenDeactivated: z.boolean(),
+    metadata: Metadata,
+    changes: z.array(FieldChange),
+  })
+  .meta({ id: 'MonitorNotification' });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { DataPoint } from './request.ts';
+import { SearchCountry } from './common.ts';
+import { DocumentCategory } from './documents.ts';
+
+export const PricingMode = z.enum(['fixed', 'variable']);
+
+export const PricingQuery = z.object({ countryCode: SearchCountry }).strict();
+
+export const Pricing = z
+  .object({
+    countryCode: z.string(),
+    currency: z.literal('credit_cents'),
+    blocks: z.array(
+      z.object({
+        sku: z.string(),
+        datapoints: z.array(DataPoint),
+        modes: z.object({ onboarding: z.number().int().nullable(), verification: z.number().int().nullable() }),
+        authoritative: z.object({ onboarding: z.boolean(), verification: z.boolean() }),
+        includedDocuments: z.array(z.string()),
+        pricingMode: PricingMode,
+      }),
+    ),
+    documents: z.array(z.object({ type: z.string(), category: DocumentCategory, price: z.number().int(), pricingMode: PricingMode })),
+    datapoints: z.record(z.string(), z.object({ available: z.boolean(), price: z.number().int().nullable(), pricingMode: PricingMode })),
+    monitoring: z.object({ available: z.boolean(), price: z.number().int() }),
+  })
+  .meta({ id: 'Pricing' });

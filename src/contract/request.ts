@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { CompanyCountry, Metadata, OnboardingCountry, Timestamp } from './common.ts';
+import { Company } from './company.ts';
+import { DataSources } from './data-sources.ts';
+import { AvailableDocument, Documents } from './documents.ts';
+import { ItemError } from './errors.ts';
+import { Graph } from './graph.ts';
+import {
+  CompanyRelationship,
+  Establishment,
+  LegalRepresentative,
+  OtherKeyPerson,
+  Shareholder,
+  Subsidiary,
+  UltimateBeneficialOwner,
+} from './people.ts';
+
+export const DATA_POINTS = [
+  'company',
+  'companyProfile',
+  'legalRepresentatives',
+  'otherKeyPersons',
+  'establishments',
+  'shareholders',
+  'subsidiaries',
+  'ultimateBeneficialOwners',
+  'availableDocuments',
+  'graph',
+] as const;
+export const DataPoint = z.enum(DATA_POINTS).meta({ id: 'DataPoint' });
+export type DataPoint = z.infer<typeof DataPoint>;
+
+export const Mode = z.enum(['onboarding', 'verification']).meta({ id: 'Mode' });
+export type Mode = z.infer<typeof Mode>;
+
+const budget = z.number().int().min(0).describe('Credit cents.');
+/** Lenient metadata: limits of spec §8 are applied (trim, skip), only the shape is validated. */
+const metadataInput = z.record(z.string(), z.string()).optional();
+
+export const CompanyRequestBody = z
+  .object({
+    id: z.string().trim().min(1).max(200).describe('Company id from search.'),
+    countryCode: CompanyCountry,
+    dataPoints: z
+      .array(DataPoint)
+      .max(DATA_POINTS.length)
+      .optional()
+      .describe('Data to retrieve; defaults to ["company"] when neither dataPoints nor documents are given.'),
+    mode: Mode.default('verification'),
+    documents: z.array(z.string().min(1).max(200)).max(100).optional().describe('Ids of documents to retrieve.'),
+    graphContinueFromNodeIds: z.array(z.string().regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/, 'a node id: country code, colon, company id')).max(100).optional(),
+    graphMaxBudget: budget.optional(),
+    graphInteractive: z.boolean().optional(),
+    profileMaxBudget: budget.optional(),
+    maxBudget: budget.optional(),
+    fast: z.boolean().optional().describe('Prefer the fastest source (the onboarding source) in verification mode.'),
+    authoritative: z
+      .boolean()
+      .optional()
+      .describe('Accept only authoritative sources; a data point without one fails with datapoint_not_supported.'),
+    agenticEnrichment: z.boolean().optional(),
+    metadata: metadataInput,
+  })
+  .strict()
+  .meta({ id: 'CompanyRequest' });
+export type CompanyRequestBody = z.infer<typeof CompanyRequestBody>;
+
+export const OnboardingRequestBody = z
+  .object({
+    id: z.string().trim().min(1).max(200),
+    countryCode: OnboardingCountry,
+    dataPoints: z.array(z.literal('companyProfile')).max(1).optional(),
+    metadata: metadataInput,
+  })
+  .strict()
+  .meta({ id: 'OnboardingRequest' });
+
+export const ItemStatus = z.enum(['succeeded', 'in_progress', 'enriching', 'failed']).meta({ id: 'ItemStatus' });
+export type ItemStatus = z.infer<typeof ItemStatus>;
+
+export const DataStatusEntry = z
+  .object({
+    status: ItemStatus,
+    authoritative: z.boolean().optional(),
+    cost: z.number().int().describe('Credit cents charged for this item (0 when deduplicated, included or failed).'),
+    error: ItemError.optional(),
+  })
+  .meta({ id: 'DataStatusEntry' });
+export type DataStatusEntry = z.infer<typeof DataStatusEntry>;
+
+export const RequestRecord = z
+  .object({
+    countryCode: z.string(),
+    dataPoints: z.array(DataPoint),
+    documents: z.array(z.string()),
+    companyId: z.string(),
+    requestId: z.string(),
+    mode: Mode,
+    dataStatus: z.object({
+      dataPoints: z.record(z.string(), DataStatusEntry),
+      documents: z.record(z.string(), DataStatusEntry),
+    }),
+    metadata: Metadata,
+    enrichmentReport: z.string().optional(),
+    companyLegalName: z.string().optional(),
+    workspace: z.object({ id: z.string(), name: z.string().optional() }).optional().describe('The account that made the request.'),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Request' });
+export type RequestRecord = z.infer<typeof RequestRecord>;
+
+const resultFields = {
+  company: Company.optional(),
+  ultimateBeneficialOwners: z.array(UltimateBeneficialOwner).optional(),
+  legalRepresentatives: z.array(LegalRepresentative).optional(),
+  shareholders: z.array(Shareholder).optional(),
+  subsidiaries: z.array(Subsidiary).optional(),
+  establishments: z.array(Establishment).optional(),
+  otherKeyPersons: z.array(OtherKeyPerson).optional(),
+  graph: Graph.optional(),
+  documents: Documents.optional(),
+  availableDocuments: z.array(AvailableDocument).optional(),
+  companyRelationships: z.array(CompanyRelationship).optional(),
+  dataSources: DataSources.optional(),
+  enrichmentReport: z.string().optional(),
+};
+
+export const CompanyResponse = z
+  .object({ request: RequestRecord, ...resultFields })
+  .meta({ id: 'CompanyResponse', description: 'Only requested data appears.' });
+export type CompanyResponse = z.infer<typeof CompanyResponse>;
+
+/** The deprecated onboarding route names the country `country` (spec §2.1). */
+export const OnboardingResponse = z
+  .object({
+    request: RequestRecord.omit({ countryCode: true }).extend({ country: z.string() }),
+    ...resultFields,
+  })
+  .meta({ id: 'OnboardingResponse' });
+
+export const RequestIdParams = z.object({ requestId: z.string().min(1).max(100) });

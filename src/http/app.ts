@@ -1,0 +1,57 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminAuth, apiKeyAuth } from './auth.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { installOpenApi } from './openapi.ts';
+import { installRateLimits } from './rate-limit.ts';
+import type { Services } from './services.ts';
+import type { RouteRegistrar } from './routes/types.ts';
+import { register as searchGet } from './routes/search/get.ts';
+import { register as companyCreate } from './routes/company/create.ts';
+import { register as companyGet } from './routes/company/get.ts';
+import { register as onboardingCreate } from './routes/onboarding/create.ts';
+import { register as filesGet } from './routes/files/get.ts';
+import { register as billingBalance } from './routes/billing/balance.ts';
+import { register as pricingGet } from './routes/pricing/get.ts';
+import { register as adminAccounts } from './routes/admin/accounts.ts';
+import { register as adminSandbox } from './routes/admin/sandbox.ts';
+import { register as meta } from './routes/meta/openapi.ts';
+
+/** Routes under /v2 that need no API key: the public API description and signed document links. */
+const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
+
+const ACCOUNT_ROUTES: RouteRegistrar[] = [searchGet, companyCreate, companyGet, onboardingCreate, filesGet, billingBalance, pricingGet];
+const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox];
+
+export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: services.config.BODY_LIMIT_BYTES,
+    // Ids in logs and errors come from our own id module; Fastify's are only for log correlation.
+    requestIdHeader: false,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await installOpenApi(app);
+  await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
+
+  const authenticate = apiKeyAuth(services.accounts);
+  await app.register(async (v2) => {
+    v2.addHook('onRequest', async (req) => {
+      if (!PUBLIC_V2.has(req.routeOptions.url ?? '')) await authenticate(req);
+    });
+    for (const r of ACCOUNT_ROUTES) r(v2, services);
+    meta(v2, services);
+  });
+
+  const adminToken = services.config.ADMIN_TOKEN;
+  if (adminToken) {
+    await app.register(async (admin) => {
+      admin.addHook('onRequest', adminAuth(adminToken));
+      for (const r of OPERATOR_ROUTES) r(admin, services);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,42 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Account, AccountService } from '../accounts/service.ts';
+import { ApiError } from '../shared/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account?: Account;
+  }
+}
+
+/** Resolves `x-api-key` to its account; 401 when absent or unknown. */
+export function apiKeyAuth(accounts: AccountService) {
+  return async (req: FastifyRequest) => {
+    const key = req.headers['x-api-key'];
+    if (typeof key !== 'string' || key.length === 0) {
+      throw new ApiError('unauthorized', 'missing API key: send it in the x-api-key header');
+    }
+    if (key.length > 200) throw new ApiError('unauthorized', 'invalid API key');
+    const account = await accounts.authenticate(key);
+    if (!account) throw new ApiError('unauthorized', 'invalid API key');
+    req.account = account;
+  };
+}
+
+/** The authenticated account of a `/v2` route (the auth hook guarantees it). */
+export function accountOf(req: FastifyRequest): Account {
+  if (!req.account) throw new ApiError('unauthorized', 'missing API key: send it in the x-api-key header');
+  return req.account;
+}
+
+/** `Authorization: Bearer $ADMIN_TOKEN` for the operator API. */
+export function adminAuth(token: string) {
+  const expected = Buffer.from(token);
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const header = req.headers.authorization ?? '';
+    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new ApiError('unauthorized', 'operator API: send Authorization: Bearer <ADMIN_TOKEN>');
+    }
+  };
+}

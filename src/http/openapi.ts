@@ -1,0 +1,43 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const API_VERSION = '2.0.0';
+
+/**
+ * The OpenAPI 3.1 document is generated from the routes' zod schemas (the single source) and served at
+ * /v2/openapi.json; /docs renders it. `scripts/write-openapi.ts` commits a copy, checked in CI.
+ */
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'registrum API',
+        version: API_VERSION,
+        description:
+          'Company data from official registers: search, profiles, people, ownership, documents and monitoring. ' +
+          'All amounts are integers in credit cents. Every non-2xx response has the body `Error`.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for the operator API.' },
+        },
+      },
+      security: [{ apiKey: [] }],
+      tags: [
+        { name: 'search', description: 'Find a company in a register.' },
+        { name: 'companies', description: 'Retrieve company data and documents.' },
+        { name: 'billing', description: 'Balance, billing events and prices.' },
+        { name: 'monitors', description: 'Change monitoring.' },
+        { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
+        { name: 'operator', description: 'Operator API (Authorization: Bearer ADMIN_TOKEN).' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}

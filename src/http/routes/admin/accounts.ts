@@ -1,0 +1,38 @@
+import { AccountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import { typed, type RouteRegistrar } from '../types.ts';
+
+const security = [{ adminToken: [] }];
+
+export const register: RouteRegistrar = (app, { accounts, ledger }) => {
+  typed(app).post('/admin/accounts', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Create an account and its API key',
+      description: 'The API key is shown once; only its hash is stored.',
+      security,
+      body: AccountCreateBody,
+      response: { 201: AccountCreated, ...errorResponses(400, 401) },
+    },
+    handler: async (req, reply) => {
+      const created = await accounts.create(req.body);
+      reply.status(201);
+      return { id: created.id, name: created.name, apiKey: created.apiKey, balanceInCreditCents: created.balanceInCreditCents };
+    },
+  });
+
+  typed(app).post('/admin/accounts/:id/credits', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Add or withdraw credits',
+      security,
+      params: AccountIdParams,
+      body: CreditsBody,
+      response: { 200: Balance.pick({ balanceInCreditCents: true }), ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => {
+      if (!(await accounts.get(req.params.id))) throw new ApiError('resource_not_found', `no account ${req.params.id}`);
+      return { balanceInCreditCents: await ledger.adjust(req.params.id, req.body.amount) };
+    },
+  });
+};

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { SearchCountry, errorResponses } from '../../../contract/index.ts';
+import { SandboxBehaviour } from '../../../sandbox/store.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import { typed, type RouteRegistrar, type App } from '../types.ts';
+import type { Services } from '../../services.ts';
+
+const security = [{ adminToken: [] }];
+const CountryParams = z.object({ countryCode: SearchCountry });
+const CompanyParams = CountryParams.extend({ companyId: z.string().trim().min(1).max(200) });
+
+function sandboxRegister(services: Services, countryCode: string) {
+  if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'sandbox controls exist only with REGISTERS=sandbox');
+  const register = services.registers.get(countryCode);
+  if (!register) throw new ApiError('not_supported', `no sandbox register for ${countryCode}`);
+  return register;
+}
+
+export const register: RouteRegistrar = (app: App, services) => {
+  const { sandbox, clock } = services;
+
+  typed(app).put('/admin/sandbox/:countryCode/companies/:companyId', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Store a company in a sandbox register',
+      description: '`record` is the company in the register’s native format (CONTRACT §5); `behaviour` sets latency and failures.',
+      security,
+      params: CompanyParams,
+      body: z.object({ record: z.record(z.string(), z.unknown()), behaviour: SandboxBehaviour.optional() }).strict(),
+      response: { 200: z.object({ countryCode: z.string(), companyId: z.string(), stored: z.literal(true) }), ...errorResponses(400, 401, 406) },
+    },
+    handler: async (req) => {
+      const { countryCode, companyId } = req.params;
+      const register = sandboxRegister(services, countryCode);
+      const id = parseSandboxId(register, companyId);
+      const record = register.sandboxRecordSchema?.safeParse(req.body.record);
+      if (record && !record.success) {
+        throw new ApiError(
+          'invalid_request',
+          `record is not a ${countryCode} register record`,
+          record.error.issues.map((i) => `record.${i.path.join('.')}: ${i.message}`),
+        );
+      }
+      await sandbox.put(countryCode, id, req.body.record, req.body.behaviour ?? {});
+      return { countryCode, companyId: id, stored: true as const };
+    },
+  });
+
+  typed(app).delete('/admin/sandbox/:countryCode/companies/:companyId', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Remove a company from a sandbox register',
+      description: 'The company then behaves as one that left the register (not found, removed).',
+      security,
+      params: CompanyParams,
+      response: { 204: z.null(), ...errorResponses(400, 401, 406) },
+    },
+    handler: async (req, reply) => {
+      const { countryCode, companyId } = req.params;
+      const register = sandboxRegister(services, countryCode);
+      await sandbox.remove(countryCode, parseSandboxId(register, companyId));
+      return reply.status(204).send(null);
+    },
+  });
+
+  typed(app).post('/admin/sandbox/:countryCode/outage', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Make a sandbox register unavailable for a while',
+      security,
+      params: CountryParams,
+      body: z.object({ durationMs: z.number().int().min(0).max(30 * 86_400_000) }).strict(),
+      response: { 200: z.object({ countryCode: z.string(), unavailableUntil: z.string() }), ...errorResponses(400, 401, 406) },
+    },
+    handler: async (req) => {
+      sandboxRegister(services, req.params.countryCode);
+      const until = await sandbox.setOutage(req.params.countryCode, req.body.durationMs);
+      return { countryCode: req.params.countryCode, unavailableUntil: until.toISOString() };
+    },
+  });
+
+  const ClockState = z.object({ now: z.string(), offsetMs: z.number() });
+  typed(app).get('/admin/clock', {
+    schema: { tags: ['operator'], summary: 'The service clock', security, response: { 200: ClockState, ...errorResponses(401) } },
+    handler: async () => ({ now: clock.now().toISOString(), offsetMs: clock.offset }),
+  });
+  typed(app).post('/admin/clock', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Move the service clock forward (sandbox only)',
+      description: 'Affects dedup windows, monitor due times and link validity. The clock never moves back.',
+      security,
+      body: z.object({ advanceMs: z.number().int().min(0).max(100 * 365 * 86_400_000) }).strict(),
+      response: { 200: ClockState, ...errorResponses(400, 401, 406) },
+    },
+    handler: async (req) => {
+      if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'the clock moves only with REGISTERS=sandbox');
+      clock.advance(req.body.advanceMs);
+      await services.saveClockOffset(clock.offset);
+      return { now: clock.now().toISOString(), offsetMs: clock.offset };
+    },
+  });
+};
+
+function parseSandboxId(register: { parseCompanyId(raw: string): string }, raw: string): string {
+  try {
+    return register.parseCompanyId(raw);
+  } catch (err) {
+    throw new ApiError('invalid_request', (err as Error).message, [`companyId: ${(err as Error).message}`]);
+  }
+}

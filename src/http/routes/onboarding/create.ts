@@ -1,0 +1,27 @@
+import { OnboardingRequestBody, OnboardingResponse, errorResponses } from '../../../contract/index.ts';
+import { accountOf } from '../../auth.ts';
+import { typed, type RouteRegistrar } from '../types.ts';
+
+export const register: RouteRegistrar = (app, { retrieval }) => {
+  typed(app).post('/v2/onboarding', {
+    schema: {
+      tags: ['companies'],
+      summary: 'Company profile in onboarding mode (deprecated)',
+      description: 'Deprecated: use `POST /v2/company` with `mode: onboarding`. Only `companyProfile` is supported.',
+      deprecated: true,
+      body: OnboardingRequestBody,
+      response: { 200: OnboardingResponse, ...errorResponses(400, 401, 402, 404, 406, 413, 415, 422, 429, 503) },
+    },
+    handler: async (req) => {
+      const { request, ...rest } = await retrieval.create(accountOf(req), {
+        id: req.body.id,
+        countryCode: req.body.countryCode,
+        dataPoints: ['companyProfile'],
+        mode: 'onboarding',
+        metadata: req.body.metadata,
+      });
+      const { countryCode, ...record } = request;
+      return { request: { ...record, country: countryCode }, ...rest };
+    },
+  });
+};

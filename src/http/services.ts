@@ -1,0 +1,28 @@
+import type { AccountService } from '../accounts/service.ts';
+import type { Ledger } from '../billing/ledger.ts';
+import type { Config } from '../config.ts';
+import type { DocumentFiles } from '../documents/files.ts';
+import type { UrlSigner } from '../documents/signer.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import type { RetrievalService } from '../retrieval/service.ts';
+import type { SandboxStore } from '../sandbox/store.ts';
+import type { SearchService } from '../search/service.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { IdempotencyStore } from './idempotency.ts';
+
+/** What route handlers may call: domain services only, no SQL and no register clients. */
+export interface Services {
+  config: Config;
+  clock: Clock;
+  accounts: AccountService;
+  ledger: Ledger;
+  registers: RegisterRegistry;
+  retrieval: RetrievalService;
+  search: SearchService;
+  sandbox: SandboxStore;
+  files: DocumentFiles;
+  signer: UrlSigner;
+  idempotency: IdempotencyStore;
+  /** Persists the service clock's offset so that restarts and other processes keep it. */
+  saveClockOffset(offsetMs: number): Promise<void>;
+}

@@ -1,0 +1,48 @@
+/**
+ * The seam between the request engine and the job engine: named jobs with JSON payloads, optionally
+ * delayed. The durable implementation (pg-boss) replaces the in-process one without touching callers.
+ */
+export interface WorkQueue {
+  send(name: string, payload: object, opts?: { delayMs?: number }): Promise<void>;
+  work(name: string, handler: (payload: any) => Promise<void>): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs jobs in this process with timers. Not durable by itself: work left open by a stopped process is
+ * found in the store and sent again at start (RetrievalService.resumeOpenWork).
+ */
+export class InProcessQueue implements WorkQueue {
+  private readonly handlers = new Map<string, (payload: any) => Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly onError: (err: unknown, job: string) => void = () => undefined) {}
+
+  work(name: string, handler: (payload: any) => Promise<void>): void {
+    this.handlers.set(name, handler);
+  }
+
+  async send(name: string, payload: object, opts: { delayMs?: number } = {}): Promise<void> {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const handler = this.handlers.get(name);
+      if (!handler || this.stopped) return;
+      const run = handler(payload)
+        .catch((err) => this.onError(err, name))
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, Math.max(0, opts.delayMs ?? 0));
+    this.timers.add(timer);
+  }
+
+  /** Stops taking jobs and waits for the running ones. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,38 @@
+import { loadConfig } from './config.ts';
+import { startService } from './service.ts';
+
+/** The process: configuration, the service, the first-start API key, and a clean stop on signals. */
+async function main() {
+  const config = loadConfig();
+  const service = await startService(config, { logger: { level: config.LOG_LEVEL } });
+  const log = service.app.log;
+
+  if (config.BOOTSTRAP_API_KEY) {
+    const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS);
+    log.info({ accountId: account.id }, created ? 'bootstrap account created' : 'bootstrap account present');
+  } else if ((await service.accounts.count()) === 0) {
+    const account = await service.accounts.create({ name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: { usNy: true } });
+    // Printed once: only the key's hash is stored.
+    process.stdout.write(
+      `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
+        `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
+    );
+  }
+  log.info(`registrum listening on ${service.url} (store: ${service.db.backend}, registers: ${config.REGISTERS})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping`);
+    await service.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

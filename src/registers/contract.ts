@@ -1,0 +1,122 @@
+import type {
+  AvailableDocument,
+  Company,
+  CompanyRelationship,
+  DocumentCategory,
+  DocumentItem,
+  Establishment,
+  LegalRepresentative,
+  Mode,
+  OtherKeyPerson,
+  SearchResult,
+  Shareholder,
+  Source,
+  Subsidiary,
+  UltimateBeneficialOwner,
+} from '../contract/index.ts';
+import type { ZodType } from 'zod';
+import type { Catalogue } from './catalogue.ts';
+
+/** The data points a register fetches itself. `companyProfile` is served by `company`; `graph` is built from shareholders. */
+export type FetchableDataPoint =
+  | 'company'
+  | 'legalRepresentatives'
+  | 'otherKeyPersons'
+  | 'establishments'
+  | 'shareholders'
+  | 'subsidiaries'
+  | 'ultimateBeneficialOwners'
+  | 'availableDocuments';
+
+/** What each data point delivers. */
+export interface DataPointPayloads {
+  company: { company: Company; companyRelationships?: CompanyRelationship[] };
+  legalRepresentatives: LegalRepresentative[];
+  otherKeyPersons: OtherKeyPerson[];
+  establishments: Establishment[];
+  shareholders: Shareholder[];
+  subsidiaries: Subsidiary[];
+  ultimateBeneficialOwners: UltimateBeneficialOwner[];
+  availableDocuments: AvailableDocument[];
+}
+
+export interface Fetched<D extends FetchableDataPoint> {
+  data: DataPointPayloads[D];
+  /** Where the block came from; `fields` only where some fields have another origin than the block. */
+  source: { overall: Source; fields?: Record<string, Source> };
+}
+
+export interface RetrievedDocument {
+  item: DocumentItem & { category: DocumentCategory; type: string };
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** One identifier a register knows, with the pattern that validates it. */
+export interface IdentifierSpec {
+  /** The key under `company.identifiers`, e.g. `registrationNumber`, `dosId`. */
+  key: string;
+  description: string;
+  pattern: RegExp;
+}
+
+export interface CallContext {
+  mode: Mode;
+  /** Aborted at the onboarding deadline or when the request is abandoned. */
+  signal: AbortSignal;
+}
+
+export interface SourceResults {
+  /** The source that answered, e.g. `snapshot`, `live`; one SSE `progress` event each. */
+  source: string;
+  results: SearchResult[];
+}
+
+/**
+ * A company register: the unit of extension. One folder per jurisdiction implements it; nothing outside
+ * `registers/` names a country.
+ *
+ * Errors are thrown as `RegisterError` (`resource_not_found`, `service_unavailable` (retryable),
+ * `processing_failed`, `invalid_request`).
+ *
+ * @example
+ * ```ts
+ * class AcmeRegister implements Register {
+ *   readonly countryCode = 'XX';
+ *   readonly catalogue = loadCatalogue(new URL('./catalogue.json', import.meta.url));
+ *   readonly identifiers = [{ key: 'registrationNumber', description: '8 digits', pattern: /^\d{8}$/ }];
+ *   parseCompanyId(raw: string) { return raw.replace(/\s+/g, ''); }
+ *   async *search(query: string, ctx: CallContext) { yield { source: 'registry', results: await client.search(query) }; }
+ *   async fetch(dataPoint, companyId, ctx) { ... }
+ *   async fetchDocument(companyId, documentId, ctx) { ... }
+ * }
+ * ```
+ */
+export interface Register {
+  /** The register's country code as used in the API: ISO alpha-2, `US-XX` or `TEST`. */
+  readonly countryCode: string;
+  /** Price catalogue (data), the source of truth for availability, prices and authoritative flags. */
+  readonly catalogue: Catalogue;
+  readonly identifiers: readonly IdentifierSpec[];
+  /** The native format of a sandbox `record` (CONTRACT §5), checked when the operator stores one. */
+  readonly sandboxRecordSchema?: ZodType;
+
+  /**
+   * Validates and normalises a company id for retrieval; throws RegisterError `invalid_request` with a
+   * message saying what a valid id looks like.
+   */
+  parseCompanyId(raw: string): string;
+
+  /**
+   * Local checks that need no register call and settle the request at once (the TEST register's
+   * special ids); return undefined to proceed.
+   */
+  precheck?(companyId: string): Promise<void>;
+
+  /** Searches by name or identifier; yields once per source as each finishes. Throws RegisterError. */
+  search(query: string, ctx: CallContext): AsyncIterable<SourceResults>;
+
+  fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>>;
+
+  fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument>;
+}

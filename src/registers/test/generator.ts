@@ -1,0 +1,147 @@
+import type { Address, Company, Money } from '../../contract/index.ts';
+import { isicForNace, naceClasses } from '../../enrichment/reference/activities.ts';
+import { address, dateIn, identityOf, type Identity, vocabulary } from './names.ts';
+import { rngFor } from './random.ts';
+
+/**
+ * Generated companies describe the register as it stood in this year, not as of the clock: a company must not
+ * change when the service clock moves (monitors would report changes that never happened).
+ */
+export const AS_OF_YEAR = 2025;
+
+export interface Closure {
+  date: string;
+  year: number;
+  reason: 'VOLUNTARY_DISSOLUTION' | 'BANKRUPTCY';
+}
+
+/** The few facts every part of a generated company builds on (people, ownership, documents). */
+export interface Facts {
+  id: string;
+  identity: Identity;
+  incorporationDate: string;
+  incorporationYear: number;
+  /** Set for the closed companies (about one in eight). */
+  closure: Closure | undefined;
+  capital: Money;
+  legalAddress: Address;
+  /** Last year the company filed anything: the closure year or the year before AS_OF_YEAR. */
+  lastActiveYear: number;
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+export const money = (amount: number, currency = 'GBP'): Money => ({
+  amount,
+  currency,
+  formatted: currency === 'GBP' ? gbp.format(amount) : `${amount.toFixed(2)} ${currency}`,
+});
+
+// A public limited company needs at least GBP 50,000 of share capital.
+const CAPITAL: Record<string, number[]> = {
+  ltd: [100, 1_000, 1_000, 10_000, 50_000, 100_000, 250_000],
+  plc: [50_000, 100_000, 500_000, 1_000_000, 5_000_000, 25_000_000],
+  llp: [1_000, 10_000, 50_000, 200_000],
+};
+
+export function factsOf(id: string): Facts {
+  const identity = identityOf(id);
+  const rng = rngFor(id, 'facts');
+  const incorporationYear = rng.int(1962, 2021);
+  const incorporationDate = dateIn(rng, incorporationYear, incorporationYear);
+  let closure: Closure | undefined;
+  if (rng.chance(0.12)) {
+    const year = rng.int(incorporationYear + 2, AS_OF_YEAR - 1);
+    closure = { year, date: dateIn(rng, year, year), reason: rng.weighted([['VOLUNTARY_DISSOLUTION', 2], ['BANKRUPTCY', 1]] as const) };
+  }
+  return {
+    id,
+    identity,
+    incorporationDate,
+    incorporationYear,
+    closure,
+    capital: money(rng.pick(CAPITAL[identity.legalForm.key] ?? CAPITAL.ltd!)),
+    legalAddress: address(rngFor(id, 'address')),
+    lastActiveYear: closure?.year ?? AS_OF_YEAR - 1,
+  };
+}
+
+/** How another record points at a generated company: enough to follow it (id) and to show it (name). */
+export function companyRef(id: string) {
+  return { id, countryCode: 'TEST', legalName: identityOf(id).legalName };
+}
+
+const EMPLOYEE_BANDS: Record<string, [number, number][]> = {
+  ltd: [[1, 9], [1, 9], [10, 49], [10, 49], [50, 249]],
+  plc: [[50, 249], [250, 999], [1000, 4999]],
+  llp: [[1, 9], [10, 49], [50, 249]],
+};
+
+export function employeesOf(facts: Facts) {
+  const rng = rngFor(facts.id, 'employees');
+  const [min, max] = rng.pick(EMPLOYEE_BANDS[facts.identity.legalForm.key] ?? EMPLOYEE_BANDS.ltd!);
+  const lastUpdated = dateIn(rng, facts.lastActiveYear, facts.lastActiveYear);
+  return rng.chance(0.4)
+    ? { exact: rng.int(min, max), lastUpdated, isEstimate: false }
+    : { min, max, lastUpdated, isEstimate: true };
+}
+
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function activitiesOf(id: string) {
+  const rng = rngFor(id, 'activities');
+  const classes = rng.sample(naceClasses(), rng.weighted([[1, 5], [2, 3], [3, 2]] as const));
+  const isic = new Map<string, { code: string; description: string }>();
+  for (const c of classes) {
+    const i = isicForNace(c.code);
+    if (i) isic.set(i.code, { code: i.code, description: i.description });
+  }
+  return {
+    // The TEST register publishes its codes itself, so none is marked AI-inferred.
+    activities: {
+      NACE: classes.map((c) => ({ code: c.code, description: c.description })),
+      ISIC: [...isic.values()],
+    },
+    activityDescription: sentence(classes.map((c) => c.description.toLowerCase()).join('; ')),
+  };
+}
+
+const webSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** The profile (`company` data point) of a generated company. */
+export function generateCompany(id: string): Company {
+  const facts = factsOf(id);
+  const { identity, closure } = facts;
+  const rng = rngFor(id, 'profile');
+  const city = vocabulary.cities.find((c) => c.city === facts.legalAddress.city) ?? vocabulary.cities[0]!;
+  const phones = [`${city.phone}${String(rng.int(0, 999)).padStart(3, '0')}`];
+  const website = rng.chance(0.8) ? `https://www.${webSlug(identity.baseName)}.example` : undefined;
+  return {
+    countryCode: 'TEST',
+    id,
+    identifiers: { registrationNumber: id },
+    legalName: identity.legalName,
+    legacyLegalNames: identity.legacyLegalNames,
+    status: closure
+      ? {
+          localName: 'Dissolved',
+          active: false,
+          statusDetails: { status: 'CLOSED', closureReason: closure.reason, closureDate: closure.date },
+        }
+      : { localName: 'Active', active: true, statusDetails: { status: 'ACTIVE' } },
+    registrationDate: facts.incorporationDate,
+    incorporationDate: facts.incorporationDate,
+    legalForm: {
+      localName: identity.legalForm.localName,
+      englishTranslation: identity.legalForm.localName,
+      standardized: identity.legalForm.standardized,
+      ...(identity.legalForm.iso20275Code ? { iso20275Code: identity.legalForm.iso20275Code } : {}),
+      isAIEnriched: false,
+    },
+    capital: facts.capital,
+    ...activitiesOf(id),
+    legalAddress: facts.legalAddress,
+    phones,
+    ...(website ? { website } : {}),
+    employeeCount: employeesOf(facts),
+  };
+}

@@ -1,0 +1,93 @@
+import type { CompanyResponse, DataPoint, DataStatusEntry, DocumentCategory, DocumentItem, Mode } from '../contract/index.ts';
+import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
+import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
+import type { UrlSigner } from '../documents/signer.ts';
+import { fetchOf } from './plan.ts';
+
+/** Response keys filled by each data point, and the dataSources key it reports under. */
+const PLACEMENT: Partial<Record<DataPoint, { key: keyof CompanyResponse; sources?: string }>> = {
+  legalRepresentatives: { key: 'legalRepresentatives', sources: 'legalRepresentatives' },
+  otherKeyPersons: { key: 'otherKeyPersons', sources: 'otherKeyPersons' },
+  establishments: { key: 'establishments', sources: 'establishments' },
+  shareholders: { key: 'shareholders', sources: 'shareholders' },
+  subsidiaries: { key: 'subsidiaries', sources: 'subsidiaries' },
+  ultimateBeneficialOwners: { key: 'ultimateBeneficialOwners', sources: 'ultimateBeneficialOwners' },
+  availableDocuments: { key: 'availableDocuments' },
+  graph: { key: 'graph' },
+};
+
+function statusEntry(item: ItemRow): DataStatusEntry {
+  return {
+    status: item.status,
+    ...(item.status === 'succeeded' && item.kind === 'dataPoint' ? { authoritative: item.authoritative ?? false } : {}),
+    cost: item.cost,
+    ...(item.error ? { error: item.error as DataStatusEntry['error'] } : {}),
+  };
+}
+
+/** Builds the public response (spec §4.2) from a request and its items: only requested data appears. */
+export function assembleResponse(
+  request: RequestRow,
+  items: ItemRow[],
+  ctx: { signer: UrlSigner; nowMs: number; workspaceName?: string },
+): CompanyResponse {
+  const dataPointStatus: Record<string, DataStatusEntry> = {};
+  const documentStatus: Record<string, DataStatusEntry> = {};
+  const response: CompanyResponse = {
+    request: {
+      countryCode: request.countryCode,
+      dataPoints: request.dataPoints as DataPoint[],
+      documents: request.documents,
+      companyId: request.companyId,
+      requestId: request.id,
+      mode: request.mode as Mode,
+      dataStatus: { dataPoints: dataPointStatus, documents: documentStatus },
+      metadata: request.metadata,
+      ...(request.companyLegalName ? { companyLegalName: request.companyLegalName } : {}),
+      workspace: { id: request.accountId, ...(ctx.workspaceName ? { name: ctx.workspaceName } : {}) },
+      createdAt: request.createdAt.toISOString(),
+      updatedAt: request.updatedAt.toISOString(),
+    },
+  };
+  const dataSources: Record<string, unknown> = {};
+  const documents: Partial<Record<DocumentCategory, DocumentItem | DocumentItem[]>> = {};
+
+  for (const item of items) {
+    if (item.kind === 'document') {
+      documentStatus[item.name] = statusEntry(item);
+      if (item.status === 'succeeded' && item.result) placeDocument(documents, item.result as StoredDocument, ctx);
+      continue;
+    }
+    dataPointStatus[item.name] = statusEntry(item);
+    if (item.status !== 'succeeded' && item.status !== 'enriching') continue;
+    const dp = item.name as DataPoint;
+    if (fetchOf(dp) === 'company') {
+      const data = item.result as { company: CompanyResponse['company']; companyRelationships?: CompanyResponse['companyRelationships'] };
+      response.company = data.company;
+      if (data.companyRelationships) response.companyRelationships = data.companyRelationships;
+      if (item.source) dataSources.company = item.source;
+      continue;
+    }
+    const place = PLACEMENT[dp];
+    if (!place) continue;
+    (response as Record<string, unknown>)[place.key] = item.result;
+    if (place.sources && item.source) dataSources[place.sources] = item.source;
+  }
+  if (Object.keys(dataSources).length) response.dataSources = dataSources as CompanyResponse['dataSources'];
+  if (Object.keys(documents).length) response.documents = documents as CompanyResponse['documents'];
+  return response;
+}
+
+type StoredDocument = DocumentItem & { category: DocumentCategory; type?: string; fileId: string };
+
+function placeDocument(
+  documents: Partial<Record<DocumentCategory, DocumentItem | DocumentItem[]>>,
+  stored: StoredDocument,
+  ctx: { signer: UrlSigner; nowMs: number },
+) {
+  const { category, type: _type, fileId, ...item } = stored;
+  const url = ctx.signer.sign(fileId, ctx.nowMs);
+  const signed: DocumentItem = { ...item, url, ...(item.format === 'PDF' ? { pdfUrl: url } : {}), blobName: fileId };
+  if (SINGLE_DOCUMENT_CATEGORIES.includes(category)) documents[category] = signed;
+  else documents[category] = [...((documents[category] as DocumentItem[] | undefined) ?? []), signed];
+}

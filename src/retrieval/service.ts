@@ -1,0 +1,139 @@
+import type { Account } from '../accounts/service.ts';
+import type { CompanyRequestBody, CompanyResponse, DataPoint } from '../contract/index.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import { RegisterError } from '../registers/errors.ts';
+import type { Db } from '../store/db.ts';
+import type { ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { UrlSigner } from '../documents/signer.ts';
+import type { Clock } from '../shared/clock.ts';
+import { ApiError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { assembleResponse } from './assemble.ts';
+import { limitMetadata } from './metadata.ts';
+import { planRequest, taskOfItem } from './plan.ts';
+import type { OnboardingExecutor } from './onboarding.ts';
+import type { VerificationExecutor } from './verification.ts';
+
+/** Register failures that, when they sink a whole onboarding request, become its HTTP answer. */
+const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable', 'processing_failed']);
+
+/**
+ * The request engine: validates a retrieval against its register, records it, and runs it in onboarding
+ * mode (synchronously, under a deadline) or verification mode (as jobs, with retries).
+ */
+export class RetrievalService {
+  constructor(
+    private readonly db: Db,
+    private readonly requests: RequestRepository,
+    private readonly registers: RegisterRegistry,
+    private readonly onboarding: OnboardingExecutor,
+    private readonly verification: VerificationExecutor,
+    private readonly signer: UrlSigner,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(account: Account, body: CompanyRequestBody): Promise<CompanyResponse> {
+    const register = this.registers.forRetrieval(body.countryCode, account);
+    const companyId = this.parseId(register, body.id);
+    const plan = planRequest(register, body.mode, body);
+    if (plan.tasks.length === 0) {
+      throw new ApiError('not_supported', `${body.countryCode} does not offer the requested data in ${body.mode} mode`, [
+        `unsupported: ${plan.unsupported.join(', ')}`,
+      ]);
+    }
+    await register.precheck?.(companyId);
+
+    const now = this.clock.now();
+    const request: RequestRow = {
+      id: newId('req', now.getTime()),
+      accountId: account.id,
+      countryCode: register.countryCode,
+      companyId,
+      mode: body.mode,
+      dataPoints: plan.dataPoints,
+      documents: plan.documents,
+      options: optionsOf(body),
+      metadata: limitMetadata(body.metadata),
+      companyLegalName: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const items: Omit<ItemRow, 'updatedAt'>[] = [
+      ...plan.dataPoints.map((dp) => {
+        const unsupported = plan.unsupported.includes(dp);
+        return item(request.id, 'dataPoint', dp, unsupported ? {
+          status: 'failed' as const,
+          error: { code: 'datapoint_not_supported', message: `${dp} is not available for ${register.countryCode} in ${body.mode} mode`, retryable: false },
+        } : {});
+      }),
+      ...plan.documents.map((doc) => item(request.id, 'document', doc, {})),
+    ];
+    await this.db.transaction((tx) => this.requests.insert(tx, request, items));
+
+    if (body.mode === 'onboarding') {
+      await this.onboarding.run(register, request, plan.tasks);
+      const response = await this.get(account, request.id);
+      throwIfWholeRequestFailed(response);
+      return response;
+    }
+    for (const task of plan.tasks) await this.verification.schedule(request.id, task);
+    return this.get(account, request.id);
+  }
+
+  /** The latest state of a request; another account's request is not found. Signed URLs are fresh. */
+  async get(account: Account, requestId: string): Promise<CompanyResponse> {
+    const found = await this.requests.get(requestId);
+    if (!found || found.request.accountId !== account.id) {
+      throw new ApiError('resource_not_found', `no request ${requestId}`);
+    }
+    return assembleResponse(found.request, found.items, { signer: this.signer, nowMs: this.clock.nowMs(), workspaceName: account.name });
+  }
+
+  /** Sends the jobs of verification work left open by a process that stopped. */
+  async resumeOpenWork(): Promise<number> {
+    const open = await this.requests.openVerificationItems();
+    const seen = new Set<string>();
+    for (const row of open) {
+      const found = await this.requests.get(row.requestId);
+      if (!found) continue;
+      const task = taskOfItem(row.kind, row.name, found.request.dataPoints as DataPoint[]);
+      const key = `${row.requestId}:${task.kind === 'document' ? `doc:${task.documentId}` : task.fetch}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      await this.verification.schedule(row.requestId, task);
+    }
+    return seen.size;
+  }
+
+  private parseId(register: { parseCompanyId(raw: string): string }, raw: string): string {
+    try {
+      return register.parseCompanyId(raw);
+    } catch (err) {
+      if (err instanceof RegisterError) throw new ApiError('invalid_request', err.message, [`id: ${err.message}`]);
+      throw err;
+    }
+  }
+}
+
+function item(requestId: string, kind: 'dataPoint' | 'document', name: string, over: Partial<Omit<ItemRow, 'updatedAt'>>): Omit<ItemRow, 'updatedAt'> {
+  return { requestId, kind, name, status: 'in_progress', authoritative: null, cost: 0, error: null, result: undefined, source: undefined, attempts: 0, ...over };
+}
+
+function optionsOf(body: CompanyRequestBody): Record<string, unknown> {
+  const { id: _id, countryCode: _c, dataPoints: _d, documents: _docs, metadata: _m, mode: _mode, ...options } = body;
+  return options;
+}
+
+/**
+ * An onboarding request none of whose items succeeded, all for the same register reason, answers with
+ * that reason's HTTP status (404, 503, 422): the caller learns at once that the register said no.
+ */
+function throwIfWholeRequestFailed(response: CompanyResponse): void {
+  const entries = [...Object.values(response.request.dataStatus.dataPoints), ...Object.values(response.request.dataStatus.documents)];
+  if (entries.some((e) => e.status !== 'failed')) return;
+  const codes = new Set(entries.map((e) => e.error?.code));
+  const [code] = codes;
+  if (codes.size !== 1 || !code || !WHOLE_REQUEST_ERRORS.has(code)) return;
+  const first = entries[0]!.error!;
+  throw new ApiError(code as 'resource_not_found', first.message, [`requestId: ${response.request.requestId}`]);
+}

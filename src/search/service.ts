@@ -1,0 +1,41 @@
+import type { SearchResult } from '../contract/index.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import type { SourceResults } from '../registers/contract.ts';
+import { RegisterError } from '../registers/errors.ts';
+import { ApiError } from '../shared/errors.ts';
+import { mergeAndRank } from './rank.ts';
+
+/** How long a search may wait for its register (CN's portal takes minutes). */
+const SEARCH_TIMEOUT_MS = 5 * 60_000;
+
+export type SearchEvent = { type: 'progress'; source: string; results: SearchResult[] } | { type: 'complete'; results: SearchResult[] };
+
+/** Search across a register's sources; never billed. */
+export class SearchService {
+  constructor(private readonly registers: RegisterRegistry) {}
+
+  async search(country: string, query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+    let final: SearchResult[] = [];
+    for await (const event of this.stream(country, query, signal)) if (event.type === 'complete') final = event.results;
+    return final;
+  }
+
+  /** Yields one `progress` per source as it answers, then `complete` with the merged, ranked list. */
+  async *stream(country: string, query: string, signal?: AbortSignal): AsyncGenerator<SearchEvent> {
+    const register = this.registers.forSearch(country);
+    const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+    const ctx = { mode: 'onboarding' as const, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+    const lists: SearchResult[][] = [];
+    try {
+      for await (const batch of register.search(query, ctx) as AsyncIterable<SourceResults>) {
+        lists.push(batch.results);
+        yield { type: 'progress', source: batch.source, results: mergeAndRank([batch.results]) };
+      }
+    } catch (err) {
+      if (err instanceof RegisterError) throw new ApiError(err.code, err.message);
+      if (timeout.aborted) throw new ApiError('service_unavailable', 'the register did not answer the search in time');
+      throw err;
+    }
+    yield { type: 'complete', results: mergeAndRank(lists) };
+  }
+}

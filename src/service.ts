@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { AccountService } from './accounts/service.ts';
+import { Ledger } from './billing/ledger.ts';
+import { DocumentFiles } from './documents/files.ts';
+import { UrlSigner } from './documents/signer.ts';
+import { buildApp } from './http/app.ts';
+import { IdempotencyStore } from './http/idempotency.ts';
+import { InProcessQueue } from './jobs/queue.ts';
+import { RegisterRegistry } from './registers/registry.ts';
+import { createRegisters } from './registers/index.ts';
+import { noRequestEvents } from './retrieval/events.ts';
+import { OnboardingExecutor } from './retrieval/onboarding.ts';
+import { TaskRunner } from './retrieval/runner.ts';
+import { RetrievalService } from './retrieval/service.ts';
+import { VerificationExecutor } from './retrieval/verification.ts';
+import { SandboxStore } from './sandbox/store.ts';
+import { SearchService } from './search/service.ts';
+import { Clock } from './shared/clock.ts';
+import type { Db } from './store/db.ts';
+import { json } from './store/db.ts';
+import { openStore } from './store/open.ts';
+import { RequestRepository } from './store/repositories/requests.ts';
+import { loadSettings } from './store/repositories/settings.ts';
+
+export interface RunningService {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  accounts: AccountService;
+  clock: Clock;
+  /** Stops taking requests and jobs, then closes the store. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the whole service from its configuration: store, registers, domain services, HTTP, workers.
+ * The composition root; `main.ts` adds the process concerns (signals, first-start key).
+ */
+export async function startService(config: Config, opts: { logger?: boolean | object; db?: Db } = {}): Promise<RunningService> {
+  const db = opts.db ?? (await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }));
+  const clock = new Clock();
+  const settings = await loadSettings(db);
+  clock.setOffset(settings.clockOffsetMs ?? 0);
+
+  const ledger = new Ledger(db, clock);
+  const accounts = new AccountService(db, clock, ledger);
+  const sandbox = new SandboxStore(db, clock);
+  const registers = new RegisterRegistry(
+    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now() }),
+  );
+  const requests = new RequestRepository(db);
+  const files = new DocumentFiles(db, clock);
+  // Generated once and kept, so links stay valid across restarts and processes.
+  const signingSecret =
+    config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
+  const signer = new UrlSigner(
+    signingSecret,
+    config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
+    config.DOCUMENT_URL_TTL,
+  );
+  const queue = new InProcessQueue();
+  const runner = new TaskRunner(requests, files, clock, noRequestEvents);
+  const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
+  const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
+    retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
+    attemptTimeoutMs: 10 * 60_000,
+    baseDelayMs: 1000,
+    maxDelayMs: 5 * 60_000,
+  });
+  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, signer, clock);
+
+  const app = await buildApp(
+    {
+      config,
+      clock,
+      accounts,
+      ledger,
+      registers,
+      retrieval,
+      search: new SearchService(registers),
+      sandbox,
+      files,
+      signer,
+      idempotency: new IdempotencyStore(db, clock),
+      saveClockOffset: (offsetMs) => saveSetting(db, 'clockOffsetMs', offsetMs),
+    },
+    { logger: opts.logger },
+  );
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+  if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;
+  await retrieval.resumeOpenWork();
+
+  return {
+    app,
+    db,
+    url,
+    accounts,
+    clock,
+    async stop() {
+      await app.close();
+      await queue.stop();
+      if (!opts.db) await db.close();
+    },
+  };
+}
+
+/** The stored value of a setting, storing `fallback` first when there is none (the first process wins). */
+async function ensureSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
+  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [key, json(fallback)]);
+  const [row] = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
+  return row!.value;
+}
+
+async function saveSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db.query(
+    'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value',
+    [key, json(value)],
+  );
+}

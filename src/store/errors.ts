@@ -1,0 +1,15 @@
+/** A failure reported by the database; `code` is the SQLSTATE when the backend gave one. */
+export class DatabaseError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'DatabaseError';
+  }
+}
+
+/** SQLSTATE 23505: a unique constraint refused the row. */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23505';
+}

@@ -1,0 +1,16 @@
+import type { Db } from './db.ts';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+/** PostgreSQL when a URL is given, otherwise the embedded store under `dataDir` (in memory when undefined). */
+export async function openStore(opts: { databaseUrl?: string; dataDir?: string; schema?: string }): Promise<Db> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, { schema: opts.schema }) : await openPglite(opts.dataDir);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

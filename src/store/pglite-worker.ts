@@ -1,0 +1,105 @@
+/**
+ * Hosts PGlite on its own thread. PGlite runs queries on the calling thread, so a slow query would freeze
+ * the HTTP server's event loop; here it only blocks this worker. Messages are
+ * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?} and every one gets
+ * {id, rows?} or {id, error}.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+interface Request {
+  id: number;
+  op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close';
+  sql?: string;
+  params?: unknown[];
+  tx?: number;
+}
+
+const port = parentPort!;
+const { dataDir } = workerData as { dataDir: string | undefined };
+const db = await PGlite.create({
+  ...(dataDir ? { dataDir } : {}),
+  extensions: { pg_trgm },
+  parsers: { [types.INT8]: (v: string) => Number(v) },
+});
+
+/** Open transactions: each waits, inside PGlite's transaction callback, for its queued statements. */
+const openTx = new Map<number, { tx: Transaction; queue: Request[]; wake?: () => void }>();
+
+function reply(id: number, body: { rows?: unknown[]; error?: { message: string; code?: string } }) {
+  port.postMessage({ id, ...body });
+}
+
+function errorOf(err: unknown) {
+  const e = err as { message?: string; code?: string };
+  return { message: e?.message ?? String(err), ...(e?.code ? { code: e.code } : {}) };
+}
+
+function runTransaction(req: Request) {
+  const state: { tx?: Transaction; queue: Request[]; wake?: () => void } = { queue: [] };
+  db.transaction(async (tx) => {
+    state.tx = tx;
+    openTx.set(req.tx!, state as { tx: Transaction; queue: Request[] });
+    reply(req.id, { rows: [] });
+    for (;;) {
+      const next = state.queue.shift() ?? (await new Promise<void>((r) => (state.wake = r)), state.queue.shift());
+      if (!next) continue;
+      if (next.op === 'commit') {
+        openTx.delete(req.tx!);
+        reply(next.id, { rows: [] });
+        return;
+      }
+      if (next.op === 'rollback') {
+        openTx.delete(req.tx!);
+        await tx.rollback();
+        reply(next.id, { rows: [] });
+        return;
+      }
+      try {
+        const res = await tx.query(next.sql!, next.params ?? []);
+        reply(next.id, { rows: res.rows });
+      } catch (err) {
+        reply(next.id, { error: errorOf(err) });
+      }
+    }
+  }).catch((err) => {
+    openTx.delete(req.tx!);
+    // A failed BEGIN is reported to the caller that asked for it.
+    if (!state.tx) reply(req.id, { error: errorOf(err) });
+  });
+}
+
+port.on('message', async (req: Request) => {
+  if (req.tx !== undefined && req.op !== 'begin') {
+    const state = openTx.get(req.tx);
+    if (!state) return reply(req.id, { error: { message: `transaction ${req.tx} is not open` } });
+    state.queue.push(req);
+    state.wake?.();
+    state.wake = undefined;
+    return;
+  }
+  try {
+    switch (req.op) {
+      case 'begin':
+        return runTransaction(req);
+      case 'query': {
+        const res = await db.query(req.sql!, req.params ?? []);
+        return reply(req.id, { rows: res.rows });
+      }
+      case 'exec':
+        await db.exec(req.sql!);
+        return reply(req.id, { rows: [] });
+      case 'close':
+        await db.close();
+        reply(req.id, { rows: [] });
+        return port.close();
+      default:
+        return reply(req.id, { error: { message: `unknown op ${req.op}` } });
+    }
+  } catch (err) {
+    reply(req.id, { error: errorOf(err) });
+  }
+});
+
+port.postMessage({ ready: true });

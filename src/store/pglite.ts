@@ -1,0 +1,94 @@
+import { Worker } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import type { Db, Queryable } from './db.ts';
+import { DatabaseError } from './errors.ts';
+import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
+
+/**
+ * The embedded store: PGlite in a worker thread (see pglite-worker.ts), under `dataDir`, or in memory
+ * when `dataDir` is undefined (tests). A lockfile keeps a second process from opening the same directory.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  let lock: DirectoryLock | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(dataDir);
+  }
+  // The worker is TypeScript too: Node 20 does not apply this thread's loader to a worker's entry file,
+  // so a one-line script registers tsx in the worker and then imports the real entry.
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
+    { eval: true, workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined } },
+  );
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let nextTx = 1;
+  let closed = false;
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', function onReady(msg: { ready?: boolean }) {
+      if (msg.ready) {
+        worker.off('message', onReady);
+        worker.off('error', reject);
+        resolve();
+      }
+    });
+  });
+  worker.on('message', (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.error) p.reject(new DatabaseError(msg.error.message, msg.error.code));
+    else p.resolve(msg.rows ?? []);
+  });
+  worker.on('error', (err) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  });
+
+  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number } = {}) {
+    if (closed) return Promise.reject(new DatabaseError('the store is closed'));
+    const id = nextId++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, ...fields });
+    });
+  }
+
+  const db: Db = {
+    backend: 'pglite',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await send('query', { sql, params })) as Row[];
+    },
+    async exec(sql: string) {
+      await send('exec', { sql });
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const tx = nextTx++;
+      await send('begin', { tx });
+      const handle: Queryable = {
+        async query<Row>(sql: string, params: readonly unknown[] = []) {
+          return (await send('query', { sql, params, tx })) as Row[];
+        },
+      };
+      try {
+        const result = await fn(handle);
+        await send('commit', { tx });
+        return result;
+      } catch (err) {
+        await send('rollback', { tx }).catch(() => undefined);
+        throw err;
+      }
+    },
+    async close() {
+      if (closed) return;
+      await send('close');
+      closed = true;
+      await worker.terminate();
+      lock?.release();
+    },
+  };
+  return db;
+}

@@ -1,0 +1,54 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db.ts';
+
+/** PostgreSQL through a connection pool; several service processes may share one database. */
+export async function openPostgres(url: string, { max = 10, schema }: { max?: number; schema?: string } = {}): Promise<Db> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20) return (v: string) => Number(v); // int8, see db.ts conventions
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: types as pg.CustomTypesConfig,
+    // A schema of its own (tests run side by side in one database); extensions stay in public.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+
+  return {
+    backend: 'postgres',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const res = await pool.query(sql, params as unknown[]);
+      return res.rows as Row[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            return (await client.query(sql, params as unknown[])).rows as Row[];
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

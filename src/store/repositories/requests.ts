@@ -1,0 +1,132 @@
+import type { Db, Queryable } from '../db.ts';
+import { json } from '../db.ts';
+
+export type ItemKind = 'dataPoint' | 'document';
+export type ItemStatusValue = 'in_progress' | 'enriching' | 'succeeded' | 'failed';
+
+export interface RequestRow {
+  id: string;
+  accountId: string;
+  countryCode: string;
+  companyId: string;
+  mode: 'onboarding' | 'verification';
+  dataPoints: string[];
+  documents: string[];
+  options: Record<string, unknown>;
+  metadata: Record<string, string>;
+  companyLegalName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ItemRow {
+  requestId: string;
+  kind: ItemKind;
+  name: string;
+  status: ItemStatusValue;
+  authoritative: boolean | null;
+  cost: number;
+  error: Record<string, unknown> | null;
+  result: unknown;
+  source: unknown;
+  attempts: number;
+  updatedAt: Date;
+}
+
+const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", mode,
+  data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",
+  created_at as "createdAt", updated_at as "updatedAt"`;
+const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritative, cost, error, result, source, attempts,
+  updated_at as "updatedAt"`;
+
+/** Requests and their items (one per requested data point or document). */
+export class RequestRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(tx: Queryable, req: RequestRow, items: Omit<ItemRow, 'updatedAt'>[]): Promise<void> {
+    await tx.query(
+      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+         company_legal_name, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
+      [
+        req.id, req.accountId, req.countryCode, req.companyId, req.mode, json(req.dataPoints), json(req.documents),
+        json(req.options), json(req.metadata), req.companyLegalName, req.createdAt, req.updatedAt,
+      ],
+    );
+    for (const item of items) {
+      await tx.query(
+        `insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11)`,
+        [
+          item.requestId, item.kind, item.name, item.status, item.authoritative, item.cost,
+          item.error ? json(item.error) : null, item.result === undefined ? null : json(item.result),
+          item.source === undefined ? null : json(item.source), item.attempts, req.createdAt,
+        ],
+      );
+    }
+  }
+
+  async get(id: string): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
+    const [request] = await this.db.query<RequestRow>(`select ${REQUEST_COLUMNS} from requests where id = $1`, [id]);
+    if (!request) return undefined;
+    const items = await this.db.query<ItemRow>(
+      `select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name`,
+      [id],
+    );
+    return { request, items };
+  }
+
+  /**
+   * Settles or advances an item. Only items still open (`in_progress`, `enriching`) change, so a late
+   * answer never overwrites a final state such as an onboarding timeout. True when the row changed.
+   */
+  async updateItem(
+    requestId: string,
+    kind: ItemKind,
+    name: string,
+    patch: {
+      status: ItemStatusValue;
+      result?: unknown;
+      source?: unknown;
+      error?: Record<string, unknown> | null;
+      authoritative?: boolean | null;
+      cost?: number;
+    },
+    now: Date,
+    tx: Queryable = this.db,
+  ): Promise<boolean> {
+    const rows = await tx.query(
+      `update request_items set status = $4,
+              result = coalesce($5::jsonb, result), source = coalesce($6::jsonb, source), error = $7::jsonb,
+              authoritative = $8, cost = coalesce($9, cost), updated_at = $10
+        where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
+        returning name`,
+      [
+        requestId, kind, name, patch.status,
+        patch.result === undefined ? null : json(patch.result), patch.source === undefined ? null : json(patch.source),
+        patch.error ? json(patch.error) : null, patch.authoritative ?? null, patch.cost ?? null, now,
+      ],
+    );
+    if (rows.length > 0) await tx.query('update requests set updated_at = $2 where id = $1', [requestId, now]);
+    return rows.length > 0;
+  }
+
+  async countAttempt(requestId: string, kind: ItemKind, name: string): Promise<void> {
+    await this.db.query(
+      'update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3',
+      [requestId, kind, name],
+    );
+  }
+
+  async setLegalName(requestId: string, legalName: string): Promise<void> {
+    await this.db.query('update requests set company_legal_name = $2 where id = $1', [requestId, legalName]);
+  }
+
+  /** Verification items left open, e.g. by a process that stopped; they are resumed at start. */
+  async openVerificationItems(): Promise<{ requestId: string; kind: ItemKind; name: string }[]> {
+    return this.db.query(
+      `select i.request_id as "requestId", i.kind, i.name from request_items i join requests r on r.id = i.request_id
+        where r.mode = 'verification' and i.status in ('in_progress', 'enriching') order by r.created_at`,
+    );
+  }
+}
