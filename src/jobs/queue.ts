@@ -1,9 +1,21 @@
+export interface SendOptions {
+  /** Start no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /**
+   * Deduplication key: while a job with this key is queued or running, sending another is a no-op.
+   * Makes "send again after a restart" safe.
+   */
+  key?: string;
+}
+
 /**
- * The seam between the request engine and the job engine: named jobs with JSON payloads, optionally
- * delayed. The durable implementation (pg-boss) replaces the in-process one without touching callers.
+ * The seam between the domain and the job engine: named jobs with JSON payloads, optionally delayed.
+ * A handler that throws is retried by the engine a few times with backoff (a crash mid-job counts the
+ * same); domain-level retry schedules (register outages, webhook attempts) are explicit `send`s.
+ * The durable implementation (pg-boss) replaces the in-process one without touching callers.
  */
 export interface WorkQueue {
-  send(name: string, payload: object, opts?: { delayMs?: number }): Promise<void>;
+  send(name: string, payload: object, opts?: SendOptions): Promise<void>;
   work(name: string, handler: (payload: any) => Promise<void>): void;
   stop(): Promise<void>;
 }
@@ -24,15 +36,23 @@ export class InProcessQueue implements WorkQueue {
     this.handlers.set(name, handler);
   }
 
-  async send(name: string, payload: object, opts: { delayMs?: number } = {}): Promise<void> {
+  private readonly keys = new Set<string>();
+
+  async send(name: string, payload: object, opts: SendOptions = {}): Promise<void> {
     if (this.stopped) return;
+    const key = opts.key ? `${name}:${opts.key}` : undefined;
+    if (key && this.keys.has(key)) return;
+    if (key) this.keys.add(key);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const handler = this.handlers.get(name);
       if (!handler || this.stopped) return;
       const run = handler(payload)
         .catch((err) => this.onError(err, name))
-        .finally(() => this.running.delete(run));
+        .finally(() => {
+          this.running.delete(run);
+          if (key) this.keys.delete(key);
+        });
       this.running.add(run);
     }, Math.max(0, opts.delayMs ?? 0));
     this.timers.add(timer);
