@@ -24,6 +24,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /** With DATABASE_URL: the schema of the service's tables (default: the database's search path). */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
   DATA_DIR: z.string().default('./.data'),
   ADMIN_TOKEN: z.string().min(1).optional(),
   BOOTSTRAP_API_KEY: z.string().min(16).optional(),
@@ -43,6 +45,8 @@ export const configSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** The schema of the job engine's tables (pg-boss). */
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('pgboss'),
   /** Requests per minute per API key. */
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   /** Largest accepted request body, in bytes. */

@@ -7,7 +7,7 @@ import { DocumentFiles } from './documents/files.ts';
 import { UrlSigner } from './documents/signer.ts';
 import { buildApp } from './http/app.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
-import { InProcessQueue } from './jobs/queue.ts';
+import { PgBossQueue } from './jobs/pgboss.ts';
 import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
 import { noRequestEvents } from './retrieval/events.ts';
@@ -39,7 +39,13 @@ export interface RunningService {
  * The composition root; `main.ts` adds the process concerns (signals, first-start key).
  */
 export async function startService(config: Config, opts: { logger?: boolean | object; db?: Db } = {}): Promise<RunningService> {
-  const db = opts.db ?? (await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }));
+  const db =
+    opts.db ??
+    (await openStore({
+      databaseUrl: config.DATABASE_URL,
+      schema: config.DATABASE_SCHEMA,
+      dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    }));
   const clock = new Clock();
   const settings = await loadSettings(db);
   clock.setOffset(settings.clockOffsetMs ?? 0);
@@ -60,7 +66,12 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
     config.DOCUMENT_URL_TTL,
   );
-  const queue = new InProcessQueue();
+  const queue = await PgBossQueue.start({
+    databaseUrl: config.DATABASE_URL,
+    db,
+    schema: config.JOBS_SCHEMA,
+    onError: (err) => opts.logger && console.error('job engine:', err),
+  });
   const runner = new TaskRunner(requests, files, clock, noRequestEvents);
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {

@@ -13,8 +13,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly backend: 'pglite' | 'postgres';
-  /** Runs several statements in one round trip (migrations). No parameters. */
-  exec(sql: string): Promise<void>;
+  /** Runs several statements in one round trip, without parameters; returns the rows of all of them. */
+  exec(sql: string): Promise<Record<string, unknown>[]>;
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -87,9 +87,18 @@ port.on('message', async (req: Request) => {
         const res = await db.query(req.sql!, req.params ?? []);
         return reply(req.id, { rows: res.rows });
       }
-      case 'exec':
-        await db.exec(req.sql!);
-        return reply(req.id, { rows: [] });
+      case 'exec': {
+        // Several statements, no parameters; the rows of every statement, in order (a RETURNING in the
+        // middle of BEGIN … COMMIT must not be lost). A failure inside such a block leaves the single
+        // connection in an aborted transaction: roll it back so the next statement starts clean.
+        try {
+          const results = await db.exec(req.sql!);
+          return reply(req.id, { rows: results.flatMap((r) => r.rows ?? []) });
+        } catch (err) {
+          await db.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      }
       case 'close':
         await db.close();
         reply(req.id, { rows: [] });

@@ -63,7 +63,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       return (await send('query', { sql, params })) as Row[];
     },
     async exec(sql: string) {
-      await send('exec', { sql });
+      return (await send('exec', { sql })) as Record<string, unknown>[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextTx++;

@@ -27,7 +27,9 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       return res.rows as Row[];
     },
     async exec(sql: string) {
-      await pool.query(sql);
+      // node-postgres answers a multi-statement text with one result per statement.
+      const res = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(res) ? res : [res]).flatMap((r) => r.rows ?? []);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();

@@ -17,12 +17,13 @@ export interface TestService extends RunningService {
 }
 
 export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
-  const { db, drop } = await openTestDb();
+  const { db, jobsSchema, drop } = await openTestDb();
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_TOKEN,
     SANDBOX_LATENCY: 'none',
+    JOBS_SCHEMA: jobsSchema,
     ...env,
   });
   const service = await startService(config, { db });

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
+import type { Db } from '../store/db.ts';
+import type { SendOptions, WorkQueue } from './queue.ts';
+
+export interface PgBossQueueOptions {
+  /** PostgreSQL: pg-boss runs its own pool (and LISTEN/NOTIFY) on this URL. Unset: through `db` (PGlite). */
+  databaseUrl?: string;
+  db: Db;
+  /** The schema that holds pg-boss's tables; tests give each file its own. */
+  schema: string;
+  /** Idle poll interval in seconds (>= 0.5). */
+  pollingIntervalSeconds?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * Every job: retried by pg-boss when its handler throws or its process dies (a missed heartbeat), with
+ * backoff. Domain retry schedules (register outages, webhook attempts) are separate sends.
+ */
+const JOB_POLICY = {
+  retryLimit: 8,
+  retryDelay: 1,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  // Long enough for the slowest register attempt (CN reports take up to 7 minutes).
+  expireInSeconds: 15 * 60,
+  // A job whose process was killed is noticed within about this long and retried.
+  heartbeatSeconds: 10,
+} as const;
+
+/**
+ * The durable job engine: pg-boss on PostgreSQL or on the embedded PGlite (through the store's port).
+ * Several processes on one PostgreSQL share the queues; each job runs once at a time.
+ */
+export class PgBossQueue implements WorkQueue {
+  private readonly created = new Set<string>();
+  private readonly starting: Promise<void>[] = [];
+  private started = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly pollingIntervalSeconds: number,
+    private readonly onError: (err: unknown) => void,
+    /** Set on the embedded store, where the lockfile makes this the only process. */
+    private readonly exclusive?: { db: Db; schema: string },
+  ) {}
+
+  static async start(opts: PgBossQueueOptions): Promise<PgBossQueue> {
+    const common = {
+      schema: opts.schema,
+      superviseIntervalSeconds: 5,
+      monitorIntervalSeconds: 30,
+      // pg-boss's cron scheduler is not used: monitors keep their own due times on the service clock.
+      schedule: false,
+    };
+    const boss = opts.databaseUrl
+      ? new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4, useListenNotify: true })
+      : new PgBoss({ ...common, backend: 'pglite', db: adapterFor(opts.db) });
+    boss.on('error', (err) => opts.onError?.(err));
+    await boss.start();
+    const queue = new PgBossQueue(
+      boss,
+      opts.pollingIntervalSeconds ?? 0.5,
+      opts.onError ?? (() => undefined),
+      opts.databaseUrl ? undefined : { db: opts.db, schema: opts.schema },
+    );
+    queue.started = true;
+    return queue;
+  }
+
+  async send(name: string, payload: object, opts: SendOptions = {}): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.send(name, payload, {
+      // A deterministic id makes a repeated send with the same key a no-op (pg-boss ignores a known id).
+      ...(opts.key ? { id: uuidFromKey(`${name}:${opts.key}`) } : {}),
+      ...(opts.delayMs && opts.delayMs > 0 ? { startAfter: new Date(Date.now() + opts.delayMs) } : {}),
+    });
+  }
+
+  work(name: string, handler: (payload: any) => Promise<void>): void {
+    // Registration is synchronous for callers; the queue is created and the worker started in the background.
+    const start = async () => {
+      await this.ensureQueue(name);
+      await this.recoverOrphans(name);
+      await this.boss.work(
+        name,
+        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 4, localConcurrency: 2 },
+        async (jobs) => {
+          // A failing job fails alone; pg-boss retries it.
+          const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+          const failed = results.find((r) => r.status === 'rejected');
+          if (failed) throw (failed as PromiseRejectedResult).reason;
+        },
+      );
+    };
+    this.starting.push(start().catch((err) => this.onError(err)));
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await Promise.allSettled(this.starting);
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+
+  /**
+   * On the embedded store no other process can be running a job, so a job still active at start was
+   * cut off by a crash: hand it back to pg-boss as failed, which retries it now instead of after its
+   * heartbeat times out.
+   */
+  private async recoverOrphans(name: string): Promise<void> {
+    if (!this.exclusive) return;
+    const { db, schema } = this.exclusive;
+    const rows = await db.query<{ id: string }>(`select id from ${schema}.job where name = $1 and state = 'active'`, [name]);
+    if (rows.length) await this.boss.fail(name, rows.map((r) => r.id), { reason: 'process stopped while running the job' });
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.created.has(name)) return;
+    await this.boss.createQueue(name, { ...JOB_POLICY }).catch((err) => {
+      if (!/already exists/i.test(String(err))) throw err;
+    });
+    this.created.add(name);
+  }
+}
+
+/** pg-boss's database interface over the store's port: parameterised single statements, or parameterless blocks. */
+function adapterFor(db: Db) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values?.length) return { rows: await db.query(text, values) };
+      return { rows: await db.exec(text) };
+    },
+  };
+}
+
+/** A UUID (v4 layout) derived from a key, so the same key always names the same job. */
+export function uuidFromKey(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPostgres } from '../../src/store/postgres.ts';
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** SIGKILL: no shutdown code runs, as in a crash. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A place for a service process's data that survives its restarts: a data directory on the embedded
+ * store, or schemas of their own on PostgreSQL (DATABASE_URL).
+ */
+export function processStorage(): { env: Record<string, string>; cleanup(): Promise<void> } {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `p_${randomBytes(6).toString('hex')}`;
+    return {
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, JOBS_SCHEMA: `${schema}_jobs` },
+      async cleanup() {
+        const admin = await openPostgres(url, { max: 1 });
+        await admin.exec(`drop schema if exists ${schema}_jobs cascade; drop schema if exists ${schema} cascade`);
+        await admin.close();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'registrum-proc-'));
+  return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts `src/main.ts` as `npm start` does and waits until it listens. */
+export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
