@@ -56,6 +56,22 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
+  /** CN live mode: the national enterprise credit information portal (registers/cn.md). */
+  CN_PORTAL_URL: z.string().url().default('https://www.gsxt.gov.cn'),
+  /** US-NY live mode: the Department of State's public inquiry portal (registers/us-ny.md §2). */
+  US_NY_PORTAL_URL: z.string().url().default('https://apps.dos.ny.gov'),
+  /** US-NY: the open-data snapshot and its name history (Socrata JSON API), for the scheduled ingestion. */
+  US_NY_SNAPSHOT_URL: z.string().url().default('https://data.ny.gov/resource/n9v6-gdp6.json'),
+  US_NY_NAME_HISTORY_URL: z.string().url().default('https://data.ny.gov/resource/ekwr-p59j.json'),
+  /** How often the US-NY snapshot is ingested in live mode (the state publishes it daily). */
+  US_NY_INGEST_EVERY: z.string().default('24h').pipe(duration),
+  /** One portal attempt's limit: the host stalls rather than refuses when its bot protection engages. */
+  US_NY_PORTAL_TIMEOUT_MS: intFromEnv(15_000),
+  /** Sent to the NY hosts; identifies the service and, ideally, a contact. */
+  US_NY_USER_AGENT: z.string().min(1).optional(),
+  /** US-NY sandbox: the generated snapshot seeded on first use. */
+  US_NY_SANDBOX_SEED_SIZE: intFromEnv(3000),
+  US_NY_SANDBOX_SEED: z.string().min(1).default('registrum'),
 });
 
 export type Config = z.infer<typeof configSchema>;

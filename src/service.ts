@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { AccountService } from './accounts/service.ts';
 import { Ledger } from './billing/ledger.ts';
+import { BillingService } from './billing/service.ts';
+import { BillingSettlement } from './billing/settlement.ts';
+import { BillingRepository } from './store/repositories/billing.ts';
+import { ItemSettler } from './retrieval/settle.ts';
 import { DocumentFiles } from './documents/files.ts';
+import { FileSystemBlobStore } from './documents/blobs.ts';
 import { UrlSigner } from './documents/signer.ts';
 import { buildApp } from './http/app.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { PgBossQueue } from './jobs/pgboss.ts';
 import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
-import { noRequestEvents } from './retrieval/events.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
 import { TaskRunner } from './retrieval/runner.ts';
 import { RetrievalService } from './retrieval/service.ts';
@@ -18,11 +23,12 @@ import { VerificationExecutor } from './retrieval/verification.ts';
 import { SandboxStore } from './sandbox/store.ts';
 import { SearchService } from './search/service.ts';
 import { Clock } from './shared/clock.ts';
+import { WebhookService } from './webhooks/service.ts';
 import type { Db } from './store/db.ts';
 import { json } from './store/db.ts';
 import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
-import { loadSettings } from './store/repositories/settings.ts';
+import { ClockSync } from './sandbox/clock-sync.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -47,17 +53,18 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
       dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     }));
   const clock = new Clock();
-  const settings = await loadSettings(db);
-  clock.setOffset(settings.clockOffsetMs ?? 0);
+  const clockSync = new ClockSync(db, clock);
+  await clockSync.load();
+  if (config.REGISTERS === 'sandbox') clockSync.start();
 
   const ledger = new Ledger(db, clock);
   const accounts = new AccountService(db, clock, ledger);
   const sandbox = new SandboxStore(db, clock);
   const registers = new RegisterRegistry(
-    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now() }),
+    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }),
   );
   const requests = new RequestRepository(db);
-  const files = new DocumentFiles(db, clock);
+  const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
   // Generated once and kept, so links stay valid across restarts and processes.
   const signingSecret =
     config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
@@ -72,7 +79,21 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     schema: config.JOBS_SCHEMA,
     onError: (err) => opts.logger && console.error('job engine:', err),
   });
-  const runner = new TaskRunner(requests, files, clock, noRequestEvents);
+  for (const r of registers.all()) await r.start?.({ queue });
+  const webhooks = new WebhookService(db, clock, queue, {
+    mode: config.REGISTERS,
+    schedule: config.WEBHOOK_RETRY_SCHEDULE,
+    // company.updated carries the request's GET response; `retrieval` exists by the time an event fires.
+    companyPayload: async (accountId: string, requestId: string): Promise<object> => {
+      const account = await accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      return retrieval.get(account, requestId);
+    },
+  });
+  const billingRepo = new BillingRepository(db);
+  const billing = new BillingService(billingRepo, ledger);
+  const settler = new ItemSettler(db, requests, registers, new BillingSettlement(billingRepo, ledger, clock), clock, webhooks.requestEvents);
+  const runner = new TaskRunner(settler, requests, files);
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
     retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
@@ -80,7 +101,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     baseDelayMs: 1000,
     maxDelayMs: 5 * 60_000,
   });
-  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, signer, clock);
+  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock);
 
   const app = await buildApp(
     {
@@ -88,6 +109,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
       clock,
       accounts,
       ledger,
+      billing,
       registers,
       retrieval,
       search: new SearchService(registers),
@@ -95,16 +117,19 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
       files,
       signer,
       idempotency: new IdempotencyStore(db, clock),
-      saveClockOffset: (offsetMs) => saveSetting(db, 'clockOffsetMs', offsetMs),
+      webhooks,
+      advanceClock: (ms) => clockSync.advance(ms),
     },
     { logger: opts.logger },
   );
+  webhooks.log = app.log;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
   if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;
   await retrieval.resumeOpenWork();
+  await webhooks.resumePending();
 
   return {
     app,
@@ -113,8 +138,10 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     accounts,
     clock,
     async stop() {
+      clockSync.stop();
       await app.close();
       await queue.stop();
+      await webhooks.stop();
       if (!opts.db) await db.close();
     },
   };
@@ -125,11 +152,4 @@ async function ensureSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
   await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [key, json(fallback)]);
   const [row] = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
   return row!.value;
-}
-
-async function saveSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db.query(
-    'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value',
-    [key, json(value)],
-  );
 }

@@ -2,14 +2,19 @@ import type { Db, Queryable } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 
-export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund';
+/**
+ * `reservation` holds a request's expected cost while its work is in flight (negative); `release` gives a unit's
+ * share of it back when the unit settles (positive); `charge` takes the price of delivered work (negative).
+ * Once every unit of a request has settled, its entries sum to minus its charges.
+ */
+export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund' | 'reservation' | 'release';
 
 /** Below this many credit cents a balance reports `low`. */
 export const LOW_BALANCE_THRESHOLD = 10_000;
 
 /**
- * The append-only credit ledger: an account's balance is the sum of its entries. Nothing is ever
- * updated or deleted; a correction is a new entry.
+ * The append-only credit ledger: an account's balance is the sum of its entries, holds of work in flight
+ * included. Nothing is ever updated or deleted; a correction is a new entry.
  */
 export class Ledger {
   constructor(

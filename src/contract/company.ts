@@ -68,6 +68,50 @@ export const EmployeeCount = z
   })
   .meta({ id: 'EmployeeCount' });
 
+/** A party and the address the register gives for it (US state registers name an agent or office per address). */
+export const NamedAddress = z
+  .object({
+    name: z.string().optional().describe('The party the register names at this address (agent, office, "THE CORPORATION").'),
+    address: Address.optional(),
+  })
+  .meta({ id: 'NamedAddress' });
+
+export const AuthorizedStock = z
+  .object({
+    stockType: z.string().optional().describe('The class of shares as the register writes it, e.g. COMMON, PREFERRED, NO PAR VALUE.'),
+    parValue: z.number().optional().describe('Par value per share in USD; 0 for shares without par value.'),
+    quantity: z.number().optional().describe('Number of shares of this class the entity is authorised to issue.'),
+  })
+  .meta({ id: 'AuthorizedStock' });
+
+/**
+ * What US state registers publish beyond the common profile (spec §2.11). Verification mode adds the authorised
+ * stock, the next biennial statement due date and the four separated addresses; onboarding mode (the open-data
+ * snapshot) gives the jurisdiction of formation and the county only.
+ */
+export const UsStateDetails = z
+  .object({
+    jurisdictionOfFormation: z.string().optional().describe('State or country the entity was formed in, as the register writes it (NEW YORK, DELAWARE).'),
+    county: z.string().optional().describe('County of the entity\'s office in the state.'),
+    foreignLegalName: z.string().optional().describe('A foreign entity\'s name in its jurisdiction of formation, when it differs.'),
+    foreignFormationDate: DateString.optional().describe('When a foreign entity was formed in its jurisdiction.'),
+    durationDate: z.string().optional().describe('Date the entity\'s existence ends, or PERPETUAL.'),
+    sectionOfLaw: z.string().optional().describe('The statute the entity was formed or authorised under, e.g. 402 BCL - BUSINESS CORPORATION LAW.'),
+    statementStatus: z.string().optional().describe('Whether the biennial statement is filed: CURRENT or PAST DUE.'),
+    nextBiennialStatementDueDate: DateString.optional().describe('When the next biennial statement is due (verification mode).'),
+    authorizedStock: z.array(AuthorizedStock).optional().describe('Shares the entity may issue, per class (verification mode; corporations).'),
+    addresses: z
+      .object({
+        serviceOfProcess: NamedAddress.optional().describe('Where the Department of State mails process served on the entity.'),
+        registeredAgent: NamedAddress.optional().describe('The registered agent, when the entity designated one.'),
+        principalExecutiveOffice: NamedAddress.optional().describe('The principal executive office (corporations).'),
+        entityLocation: NamedAddress.optional().describe('The entity\'s own location.'),
+      })
+      .optional()
+      .describe('The four separated addresses of the register (verification mode).'),
+  })
+  .meta({ id: 'UsStateDetails', description: 'Register details of US state registers (US-NY).' });
+
 export const Company = z
   .object({
     countryCode: ResultCountryCode,
@@ -94,6 +138,7 @@ export const Company = z
     phones: z.array(z.string()).optional(),
     website: z.string().optional(),
     employeeCount: EmployeeCount.optional(),
+    usState: UsStateDetails.optional().describe('US state registers only (US-NY): register details beyond the common profile.'),
   })
   .meta({ id: 'Company', description: 'A normalised company profile.' });
 export type Company = z.infer<typeof Company>;

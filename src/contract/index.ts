@@ -12,3 +12,5 @@ export * from './search.ts';
 export * from './monitor.ts';
 export * from './pricing.ts';
 export * from './accounts.ts';
+export * from './webhooks.ts';
+export * from './billing.ts';

@@ -5,6 +5,11 @@ import { DocumentCategory } from './documents.ts';
 
 export const PricingMode = z.enum(['fixed', 'variable']);
 
+const dedupWindow = z
+  .number()
+  .int()
+  .describe('How long a charge of this unit covers the same unit again for the same company and account (milliseconds).');
+
 export const PricingQuery = z.object({ countryCode: SearchCountry }).strict();
 
 export const Pricing = z
@@ -17,11 +22,14 @@ export const Pricing = z
         datapoints: z.array(DataPoint),
         modes: z.object({ onboarding: z.number().int().nullable(), verification: z.number().int().nullable() }),
         authoritative: z.object({ onboarding: z.boolean(), verification: z.boolean() }),
-        includedDocuments: z.array(z.string()),
+        includedDocuments: z.array(z.string()).describe('Document types that are free when this block was requested or deduplicated.'),
         pricingMode: PricingMode,
+        dedupWindowMs: dedupWindow,
       }),
     ),
-    documents: z.array(z.object({ type: z.string(), category: DocumentCategory, price: z.number().int(), pricingMode: PricingMode })),
+    documents: z.array(
+      z.object({ type: z.string(), category: DocumentCategory, price: z.number().int(), pricingMode: PricingMode, dedupWindowMs: dedupWindow }),
+    ),
     datapoints: z.record(z.string(), z.object({ available: z.boolean(), price: z.number().int().nullable(), pricingMode: PricingMode })),
     monitoring: z.object({ available: z.boolean(), price: z.number().int() }),
   })

@@ -51,14 +51,24 @@ export const CompanyRequestBody = z
     graphContinueFromNodeIds: z.array(z.string().regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/, 'a node id: country code, colon, company id')).max(100).optional(),
     graphMaxBudget: budget.optional(),
     graphInteractive: z.boolean().optional(),
-    profileMaxBudget: budget.optional(),
-    maxBudget: budget.optional(),
+    profileMaxBudget: budget.optional().describe('Credit cents. Cap on the company-profile block: above it, the block fails with budget_exceeded.'),
+    maxBudget: budget
+      .optional()
+      .describe(
+        'Credit cents. Total cap: blocks are taken in the order company, legalRepresentatives, ultimateBeneficialOwners, shareholders, ' +
+          'subsidiaries, then the others, then documents; what does not fit fails with budget_exceeded (its cost in error.cost) ' +
+          'and the rest proceeds. Deduplicated and included items cost 0 and always fit.',
+      ),
     fast: z.boolean().optional().describe('Prefer the fastest source (the onboarding source) in verification mode.'),
     authoritative: z
       .boolean()
       .optional()
       .describe('Accept only authoritative sources; a data point without one fails with datapoint_not_supported.'),
     agenticEnrichment: z.boolean().optional(),
+    transliterate: z
+      .boolean()
+      .optional()
+      .describe('Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin); stored data, webhooks and billing are unaffected.'),
     metadata: metadataInput,
   })
   .strict()
@@ -82,7 +92,14 @@ export const DataStatusEntry = z
   .object({
     status: ItemStatus,
     authoritative: z.boolean().optional(),
-    cost: z.number().int().describe('Credit cents charged for this item (0 when deduplicated, included or failed).'),
+    cost: z
+      .number()
+      .int()
+      .describe(
+        'Credit cents charged for this item: 0 when deduplicated, included, free or failed. Data points of one catalogue block ' +
+          '(e.g. company and companyProfile) are charged once: the cost sits on the first of them to succeed (company before ' +
+          'companyProfile when together), the others show 0.',
+      ),
     error: ItemError.optional(),
   })
   .meta({ id: 'DataStatusEntry' });
@@ -140,3 +157,12 @@ export const OnboardingResponse = z
   .meta({ id: 'OnboardingResponse' });
 
 export const RequestIdParams = z.object({ requestId: z.string().min(1).max(100) });
+
+/** `GET /v2/company/{requestId}?transliterate=true`: the same romanisation as the request body's flag. */
+export const CompanyGetQuery = z.object({
+  transliterate: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .describe('true: romanise names, addresses, person names and activity descriptions in the response.'),
+});

@@ -12,15 +12,25 @@ import { register as companyGet } from './routes/company/get.ts';
 import { register as onboardingCreate } from './routes/onboarding/create.ts';
 import { register as filesGet } from './routes/files/get.ts';
 import { register as billingBalance } from './routes/billing/balance.ts';
+import { register as billingEvents } from './routes/billing/events.ts';
 import { register as pricingGet } from './routes/pricing/get.ts';
 import { register as adminAccounts } from './routes/admin/accounts.ts';
 import { register as adminSandbox } from './routes/admin/sandbox.ts';
 import { register as meta } from './routes/meta/openapi.ts';
+import { register as webhookEndpointCreate } from './routes/webhook-endpoints/create.ts';
+import { register as webhookEndpointList } from './routes/webhook-endpoints/list.ts';
+import { register as webhookEndpointDelete } from './routes/webhook-endpoints/delete.ts';
+import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
+import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
+import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
 
-const ACCOUNT_ROUTES: RouteRegistrar[] = [searchGet, companyCreate, companyGet, onboardingCreate, filesGet, billingBalance, pricingGet];
+const ACCOUNT_ROUTES: RouteRegistrar[] = [
+  searchGet, companyCreate, companyGet, onboardingCreate, filesGet, billingBalance, billingEvents, pricingGet,
+  webhookEndpointCreate, webhookEndpointList, webhookEndpointDelete, webhookEndpointRotate, webhookDeliveries, webhookDeliveryRetry,
+];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox];
 
 export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

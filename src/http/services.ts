@@ -1,5 +1,6 @@
 import type { AccountService } from '../accounts/service.ts';
 import type { Ledger } from '../billing/ledger.ts';
+import type { BillingService } from '../billing/service.ts';
 import type { Config } from '../config.ts';
 import type { DocumentFiles } from '../documents/files.ts';
 import type { UrlSigner } from '../documents/signer.ts';
@@ -8,6 +9,7 @@ import type { RetrievalService } from '../retrieval/service.ts';
 import type { SandboxStore } from '../sandbox/store.ts';
 import type { SearchService } from '../search/service.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
@@ -16,6 +18,7 @@ export interface Services {
   clock: Clock;
   accounts: AccountService;
   ledger: Ledger;
+  billing: BillingService;
   registers: RegisterRegistry;
   retrieval: RetrievalService;
   search: SearchService;
@@ -23,6 +26,7 @@ export interface Services {
   files: DocumentFiles;
   signer: UrlSigner;
   idempotency: IdempotencyStore;
-  /** Persists the service clock's offset so that restarts and other processes keep it. */
-  saveClockOffset(offsetMs: number): Promise<void>;
+  webhooks: WebhookService;
+  /** Moves the sandbox clock forward for every process on the store. */
+  advanceClock(ms: number): Promise<void>;
 }

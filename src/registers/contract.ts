@@ -15,6 +15,7 @@ import type {
   UltimateBeneficialOwner,
 } from '../contract/index.ts';
 import type { ZodType } from 'zod';
+import type { WorkQueue } from '../jobs/queue.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /** The data points a register fetches itself. `companyProfile` is served by `company`; `graph` is built from shareholders. */
@@ -119,4 +120,22 @@ export interface Register {
   fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>>;
 
   fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument>;
+
+  /**
+   * The catalogue document type of a document id (a `type` of `catalogue.documents`), so that a request can be
+   * priced before any register call. Undefined when the register knows no such document of the company; the
+   * item then fails as `resource_not_found` without being charged. May throw RegisterError (e.g. special ids).
+   * A register without it cannot sell documents: requested ones fail as `datapoint_not_supported`.
+   */
+  documentType?(companyId: string, documentId: string): Promise<string | undefined>;
+
+  /**
+   * Starts the register's background work once per process (the US-NY daily snapshot ingestion), as jobs of the
+   * shared queue: several processes may run, so schedules must be deduplicated (job keys) and jobs idempotent.
+   */
+  start?(ctx: RegisterStartContext): Promise<void>;
+}
+
+export interface RegisterStartContext {
+  queue: WorkQueue;
 }

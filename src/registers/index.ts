@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { SandboxLatency, SandboxStore } from '../sandbox/store.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../store/db.ts';
 import type { Register } from './contract.ts';
 import { TestRegister } from './test/index.ts';
+import { CnRegister } from './cn/index.ts';
+import { defaultUserAgent } from './us-ny/portal/client.ts';
+import { UsNyRegister } from './us-ny/index.ts';
 
 export interface RegisterDeps {
   mode: 'sandbox' | 'live';
@@ -8,7 +14,24 @@ export interface RegisterDeps {
   latency: SandboxLatency;
   /** The service clock. */
   now: () => Date;
+  /** The store, for registers that keep data of their own (the US-NY snapshot); without it they are left out. */
+  db?: Db;
+  /** Per-register settings (URLs, timeouts, sandbox seeds). */
+  config?: Pick<
+    Config,
+    | 'US_NY_PORTAL_URL'
+    | 'US_NY_PORTAL_TIMEOUT_MS'
+    | 'US_NY_USER_AGENT'
+    | 'US_NY_SANDBOX_SEED_SIZE'
+    | 'US_NY_SANDBOX_SEED'
+    | 'US_NY_SNAPSHOT_URL'
+    | 'US_NY_NAME_HISTORY_URL'
+    | 'US_NY_INGEST_EVERY'
+    | 'CN_PORTAL_URL'
+  >;
 }
+
+const SERVICE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * Every register this build serves: the one place that lists them. Adding a country means adding its
@@ -17,5 +40,34 @@ export interface RegisterDeps {
 export function createRegisters(deps: RegisterDeps): Register[] {
   const registers: Register[] = [];
   if (deps.mode === 'sandbox') registers.push(new TestRegister({ sandbox: deps.sandbox, latency: deps.latency, now: deps.now }));
+  registers.push(
+    deps.mode === 'sandbox'
+      ? new CnRegister({ mode: 'sandbox', sandbox: deps.sandbox, latency: deps.latency, now: deps.now })
+      : new CnRegister({ mode: 'live', portalUrl: deps.config?.CN_PORTAL_URL ?? 'https://www.gsxt.gov.cn', now: deps.now }),
+  );
+  if (deps.db) {
+    const c = deps.config;
+    registers.push(
+      new UsNyRegister({
+        db: deps.db,
+        mode: deps.mode,
+        // Sandbox: the emulator on a loopback port and a generated snapshot; live: the real portal.
+        ...(deps.mode === 'sandbox'
+          ? { sandbox: deps.sandbox, seed: { size: c?.US_NY_SANDBOX_SEED_SIZE ?? 3000, seed: c?.US_NY_SANDBOX_SEED ?? 'registrum' } }
+          : {
+              portalUrl: c?.US_NY_PORTAL_URL ?? 'https://apps.dos.ny.gov',
+              openData: {
+                entitiesUrl: c?.US_NY_SNAPSHOT_URL ?? 'https://data.ny.gov/resource/n9v6-gdp6.json',
+                namesUrl: c?.US_NY_NAME_HISTORY_URL ?? 'https://data.ny.gov/resource/ekwr-p59j.json',
+                ingestEveryMs: c?.US_NY_INGEST_EVERY ?? 86_400_000,
+              },
+            }),
+        latency: deps.latency,
+        now: deps.now,
+        userAgent: c?.US_NY_USER_AGENT ?? defaultUserAgent(SERVICE_VERSION),
+        portalTimeoutMs: c?.US_NY_PORTAL_TIMEOUT_MS ?? 15_000,
+      }),
+    );
+  }
   return registers;
 }

@@ -23,8 +23,15 @@ export function pricingOf(catalogue: Catalogue) {
       authoritative: b.authoritative,
       includedDocuments: b.includedDocuments,
       pricingMode: b.pricingMode,
+      dedupWindowMs: b.dedupWindow,
     })),
-    documents: catalogue.documents.map((d) => ({ type: d.type, category: d.category, price: d.price, pricingMode: d.pricingMode })),
+    documents: catalogue.documents.map((d) => ({
+      type: d.type,
+      category: d.category,
+      price: d.price,
+      pricingMode: d.pricingMode,
+      dedupWindowMs: d.dedupWindow,
+    })),
     datapoints,
     monitoring: catalogue.monitoring,
   };

@@ -11,8 +11,17 @@ import { failureOf, type TaskRunner } from './runner.ts';
 export class OnboardingExecutor {
   constructor(
     private readonly runner: TaskRunner,
-    private readonly deadlineMs: number,
+    readonly deadlineMs: number,
   ) {}
+
+  /** Settles a task whose process stopped before its deadline did: failed as timed out, and not charged. */
+  async abandon(request: RequestRow, task: Task): Promise<void> {
+    await this.runner.fail(request, task, {
+      code: 'onboarding_timeout',
+      message: 'not finished within the onboarding deadline: the process handling it stopped',
+      retryable: true,
+    });
+  }
 
   async run(register: Register, request: RequestRow, tasks: Task[]): Promise<void> {
     await Promise.all(tasks.map((task) => this.runTask(register, request, task)));

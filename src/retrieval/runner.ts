@@ -4,37 +4,29 @@ import { blockFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
 import type { DocumentFiles } from '../documents/files.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { ItemErrorCode } from '../shared/errors.ts';
 import { directOwnersGraph } from '../graph/direct-owners.ts';
 import type { Task } from './plan.ts';
-import type { RequestEvents } from './events.ts';
+import type { ItemFailure, ItemSettler } from './settle.ts';
 
-export interface ItemFailure {
-  code: ItemErrorCode;
-  message: string;
-  retryable: boolean;
-  source?: string;
-}
+export type { ItemFailure } from './settle.ts';
 
 export function failureOf(err: unknown, source: string): ItemFailure {
   if (err instanceof RegisterError) {
-    const code: ItemErrorCode = err.code === 'invalid_request' ? 'processing_failed' : err.code;
+    const code = err.code === 'invalid_request' ? 'processing_failed' : err.code;
     return { code, message: err.message, retryable: err.retryable, source: err.source ?? source };
   }
   return { code: 'processing_failed', message: 'the register answer could not be processed', retryable: false, source };
 }
 
 /**
- * Runs one attempt of a task against its register and records the outcome on the request's items.
- * Used by both modes: onboarding wraps it in a deadline, verification in retries.
+ * Runs one attempt of a task against its register and records the outcome on the request's items, with its
+ * billing (ItemSettler). Used by both modes: onboarding wraps it in a deadline, verification in retries.
  */
 export class TaskRunner {
   constructor(
+    private readonly settler: ItemSettler,
     private readonly requests: RequestRepository,
     private readonly files: DocumentFiles,
-    private readonly clock: Clock,
-    private readonly events: RequestEvents,
   ) {}
 
   /** One attempt; throws the register's error, records nothing on failure (the caller decides). */
@@ -50,7 +42,7 @@ export class TaskRunner {
         contentType: doc.contentType,
         content: doc.content,
       });
-      await this.settle(request, 'document', [task.documentId], { status: 'succeeded', result: { ...doc.item, fileId }, cost: 0 });
+      await this.settler.succeed(request, 'document', [task.documentId], { result: { ...doc.item, fileId } });
       return;
     }
     if (task.fetch === 'graph') {
@@ -74,27 +66,20 @@ export class TaskRunner {
   }
 
   async fail(request: RequestRow, task: Task, failure: ItemFailure): Promise<void> {
-    const [kind, names] = task.kind === 'document' ? (['document', [task.documentId]] as const) : (['dataPoint', task.items] as const);
-    await this.settle(request, kind, names, { status: 'failed', error: { ...failure }, cost: 0 });
+    if (task.kind === 'document') await this.settler.fail(request, 'document', [task.documentId], failure);
+    else await this.settler.fail(request, 'dataPoint', task.items, failure);
   }
 
+  /** Data points of one fetch settle per block: together when they share one (one charge, one flag). */
   private async settleDataPoints(register: Register, request: RequestRow, items: DataPoint[], result: unknown, source: unknown) {
+    const byBlock = new Map<string | undefined, DataPoint[]>();
     for (const dp of items) {
-      const authoritative = blockFor(register.catalogue, dp)?.authoritative[request.mode] ?? false;
-      await this.settle(request, 'dataPoint', [dp], { status: 'succeeded', result, source, authoritative, cost: 0 });
+      const sku = blockFor(register.catalogue, dp)?.sku;
+      byBlock.set(sku, [...(byBlock.get(sku) ?? []), dp]);
     }
-  }
-
-  private async settle(
-    request: RequestRow,
-    kind: 'dataPoint' | 'document',
-    names: readonly string[],
-    patch: Parameters<RequestRepository['updateItem']>[3],
-  ) {
-    let changed = false;
-    for (const name of names) {
-      changed = (await this.requests.updateItem(request.id, kind, name, patch, this.clock.now())) || changed;
+    for (const group of byBlock.values()) {
+      const authoritative = blockFor(register.catalogue, group[0]!)?.authoritative[request.mode] ?? false;
+      await this.settler.succeed(request, 'dataPoint', group, { result, source, authoritative });
     }
-    if (changed) this.events.requestUpdated(request.accountId, request.id);
   }
 }

@@ -3,16 +3,20 @@ import type { CompanyRequestBody, CompanyResponse, DataPoint } from '../contract
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db } from '../store/db.ts';
-import type { ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { BillingService } from '../billing/service.ts';
 import { assembleResponse } from './assemble.ts';
+import { intake, priceDocuments } from './intake.ts';
 import { limitMetadata } from './metadata.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
+
+const ONBOARDING_ABANDON_MARGIN_MS = 60_000;
 
 /** Register failures that, when they sink a whole onboarding request, become its HTTP answer. */
 const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable', 'processing_failed']);
@@ -28,10 +32,16 @@ export class RetrievalService {
     private readonly registers: RegisterRegistry,
     private readonly onboarding: OnboardingExecutor,
     private readonly verification: VerificationExecutor,
+    private readonly billing: BillingService,
     private readonly signer: UrlSigner,
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Accepts a request: prices it from the catalogue, applies the budgets, and in one transaction checks the
+   * balance (402 and nothing stored when it cannot cover the cost), records the request and holds its cost.
+   * Then runs it: onboarding at once under a deadline, verification as jobs.
+   */
   async create(account: Account, body: CompanyRequestBody): Promise<CompanyResponse> {
     const register = this.registers.forRetrieval(body.countryCode, account);
     const companyId = this.parseId(register, body.id);
@@ -42,6 +52,7 @@ export class RetrievalService {
       ]);
     }
     await register.precheck?.(companyId);
+    const pricing = await priceDocuments(register, companyId, plan.documents);
 
     const now = this.clock.now();
     const request: RequestRow = {
@@ -58,25 +69,29 @@ export class RetrievalService {
       createdAt: now,
       updatedAt: now,
     };
-    const items: Omit<ItemRow, 'updatedAt'>[] = [
-      ...plan.dataPoints.map((dp) => {
-        const unsupported = plan.unsupported.includes(dp);
-        return item(request.id, 'dataPoint', dp, unsupported ? {
-          status: 'failed' as const,
-          error: { code: 'datapoint_not_supported', message: `${dp} is not available for ${register.countryCode} in ${body.mode} mode`, retryable: false },
-        } : {});
-      }),
-      ...plan.documents.map((doc) => item(request.id, 'document', doc, {})),
-    ];
-    await this.db.transaction((tx) => this.requests.insert(tx, request, items));
+    const { tasks } = await this.db.transaction(async (tx) => {
+      const quote = await this.billing.quote(tx, {
+        subject: { accountId: account.id, countryCode: register.countryCode, companyId },
+        catalogue: register.catalogue,
+        mode: body.mode,
+        dataPoints: plan.dataPoints.filter((dp) => !plan.unsupported.includes(dp)),
+        documents: [...pricing.types].map(([documentId, type]) => ({ documentId, type })),
+        budgets: { maxBudget: body.maxBudget, profileMaxBudget: body.profileMaxBudget },
+        requestTime: now,
+      });
+      const accepted = intake(request.id, register, body.mode, plan, pricing, quote);
+      await this.requests.insert(tx, request, accepted.items);
+      await this.billing.hold(tx, request, quote);
+      return accepted;
+    });
 
     if (body.mode === 'onboarding') {
-      await this.onboarding.run(register, request, plan.tasks);
+      await this.onboarding.run(register, request, tasks);
       const response = await this.get(account, request.id);
       throwIfWholeRequestFailed(response);
       return response;
     }
-    for (const task of plan.tasks) await this.verification.schedule(request.id, task);
+    for (const task of tasks) await this.verification.schedule(request.id, task);
     return this.get(account, request.id);
   }
 
@@ -89,8 +104,17 @@ export class RetrievalService {
     return assembleResponse(found.request, found.items, { signer: this.signer, nowMs: this.clock.nowMs(), workspaceName: account.name });
   }
 
-  /** Sends the jobs of verification work left open by a process that stopped. */
+  /**
+   * Work left open by a process that stopped: verification jobs are sent again; onboarding items past their
+   * deadline are settled as timed out, which releases what they held.
+   */
   async resumeOpenWork(): Promise<number> {
+    // Past the deadline with a margin: another live process may still be running younger onboarding requests.
+    const abandonedBefore = new Date(this.clock.nowMs() - this.onboarding.deadlineMs - ONBOARDING_ABANDON_MARGIN_MS);
+    for (const row of await this.requests.openOnboardingItems(abandonedBefore)) {
+      const found = await this.requests.get(row.requestId);
+      if (found) await this.onboarding.abandon(found.request, taskOfItem(row.kind, row.name, found.request.dataPoints as DataPoint[]));
+    }
     const open = await this.requests.openVerificationItems();
     const seen = new Set<string>();
     for (const row of open) {
@@ -113,10 +137,6 @@ export class RetrievalService {
       throw err;
     }
   }
-}
-
-function item(requestId: string, kind: 'dataPoint' | 'document', name: string, over: Partial<Omit<ItemRow, 'updatedAt'>>): Omit<ItemRow, 'updatedAt'> {
-  return { requestId, kind, name, status: 'in_progress', authoritative: null, cost: 0, error: null, result: undefined, source: undefined, attempts: 0, ...over };
 }
 
 function optionsOf(body: CompanyRequestBody): Record<string, unknown> {

@@ -60,6 +60,9 @@ export class VerificationExecutor {
       return;
     }
     const signal = AbortSignal.timeout(this.opts.attemptTimeoutMs);
+    for (const name of task.kind === 'document' ? [task.documentId] : task.items) {
+      await this.requests.countAttempt(requestId, task.kind, name);
+    }
     try {
       await this.runner.attempt(register, request, task, signal);
     } catch (err) {

@@ -3,10 +3,16 @@ import type { RegisterRegistry } from '../registers/registry.ts';
 import type { SourceResults } from '../registers/contract.ts';
 import { RegisterError } from '../registers/errors.ts';
 import { ApiError } from '../shared/errors.ts';
+import { transliterateResponse } from '../enrichment/transliteration/apply.ts';
 import { mergeAndRank } from './rank.ts';
 
 /** How long a search may wait for its register (CN's portal takes minutes). */
 const SEARCH_TIMEOUT_MS = 5 * 60_000;
+
+export interface SearchOptions {
+  /** Romanise names and addresses of the results (spec §4.1); the register's answer itself is untouched. */
+  transliterate?: boolean;
+}
 
 export type SearchEvent = { type: 'progress'; source: string; results: SearchResult[] } | { type: 'complete'; results: SearchResult[] };
 
@@ -14,14 +20,15 @@ export type SearchEvent = { type: 'progress'; source: string; results: SearchRes
 export class SearchService {
   constructor(private readonly registers: RegisterRegistry) {}
 
-  async search(country: string, query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+  async search(country: string, query: string, signal?: AbortSignal, opts: SearchOptions = {}): Promise<SearchResult[]> {
     let final: SearchResult[] = [];
-    for await (const event of this.stream(country, query, signal)) if (event.type === 'complete') final = event.results;
+    for await (const event of this.stream(country, query, signal, opts)) if (event.type === 'complete') final = event.results;
     return final;
   }
 
   /** Yields one `progress` per source as it answers, then `complete` with the merged, ranked list. */
-  async *stream(country: string, query: string, signal?: AbortSignal): AsyncGenerator<SearchEvent> {
+  async *stream(country: string, query: string, signal?: AbortSignal, opts: SearchOptions = {}): AsyncGenerator<SearchEvent> {
+    const shown = (results: SearchResult[]) => (opts.transliterate ? transliterateResponse(results) : results);
     const register = this.registers.forSearch(country);
     const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
     const ctx = { mode: 'onboarding' as const, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
@@ -29,13 +36,13 @@ export class SearchService {
     try {
       for await (const batch of register.search(query, ctx) as AsyncIterable<SourceResults>) {
         lists.push(batch.results);
-        yield { type: 'progress', source: batch.source, results: mergeAndRank([batch.results]) };
+        yield { type: 'progress', source: batch.source, results: shown(mergeAndRank([batch.results])) };
       }
     } catch (err) {
       if (err instanceof RegisterError) throw new ApiError(err.code, err.message);
       if (timeout.aborted) throw new ApiError('service_unavailable', 'the register did not answer the search in time');
       throw err;
     }
-    yield { type: 'complete', results: mergeAndRank(lists) };
+    yield { type: 'complete', results: shown(mergeAndRank(lists)) };
   }
 }

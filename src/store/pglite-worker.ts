@@ -4,22 +4,25 @@
  * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?} and every one gets
  * {id, rows?} or {id, error}.
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 interface Request {
   id: number;
-  op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close';
+  op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close' | 'dump';
   sql?: string;
   params?: unknown[];
   tx?: number;
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string | undefined };
+const { dataDir, loadFrom } = workerData as { dataDir: string | undefined; loadFrom: string | undefined };
 const db = await PGlite.create({
   ...(dataDir ? { dataDir } : {}),
+  // Starting from a dump skips initdb, the slow part of creating a database (about 5 s against 1 s).
+  ...(loadFrom ? { loadDataDir: new Blob([readFileSync(loadFrom)]) } : {}),
   extensions: { pg_trgm },
   parsers: { [types.INT8]: (v: string) => Number(v) },
 });
@@ -98,6 +101,14 @@ port.on('message', async (req: Request) => {
           await db.query('rollback').catch(() => undefined);
           throw err;
         }
+      }
+      case 'dump': {
+        // Written beside the target and renamed, so a concurrent reader never sees half a file.
+        const blob = await db.dumpDataDir('none');
+        const tmp = `${req.sql!}.${process.pid}.tmp`;
+        writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+        renameSync(tmp, req.sql!);
+        return reply(req.id, { rows: [] });
       }
       case 'close':
         await db.close();

@@ -8,7 +8,12 @@ import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
  * The embedded store: PGlite in a worker thread (see pglite-worker.ts), under `dataDir`, or in memory
  * when `dataDir` is undefined (tests). A lockfile keeps a second process from opening the same directory.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export interface PgliteDb extends Db {
+  /** Writes the whole database to `path` as a tarball that `openPglite(undefined, {loadFrom})` can start from. */
+  dumpTo(path: string): Promise<void>;
+}
+
+export async function openPglite(dataDir: string | undefined, opts: { loadFrom?: string } = {}): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -19,7 +24,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
   const worker = new Worker(
     `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
-    { eval: true, workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined } },
+    { eval: true, workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom } },
   );
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -57,8 +62,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     });
   }
 
-  const db: Db = {
+  const db: PgliteDb = {
     backend: 'pglite',
+    async dumpTo(path: string) {
+      await send('dump', { sql: path });
+    },
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       return (await send('query', { sql, params })) as Row[];
     },

@@ -12,31 +12,36 @@ describe('crash safety of verification requests', () => {
 
   it('completes every request that was in flight when the process was killed', { timeout: 120_000 }, async () => {
     const env = { ...storage.env, BOOTSTRAP_API_KEY: KEY, ADMIN_TOKEN: ADMIN, SANDBOX_LATENCY: 'none' };
-    const first = await startProcess(env);
     const call = (base: string, method: string, path: string, body?: unknown, admin = false) =>
       fetch(base + path, {
         method,
         headers: { 'content-type': 'application/json', ...(admin ? { authorization: `Bearer ${ADMIN}` } : { 'x-api-key': KEY }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
-    // A slow register answer keeps the work in flight when the process dies.
-    const put = await call(first.url, 'PUT', '/admin/sandbox/TEST/companies/SLOWPOKE-1', {
-      record: { company: { legalName: 'Slowpoke Ltd' }, legalRepresentatives: [] },
-      behaviour: { latencyMs: 1500 },
-    }, true);
-    assert.equal(put.status, 200);
-
     const requestIds: string[] = [];
-    for (const id of ['SLOWPOKE-1', 'ACME-HOLDING', 'ZX81']) {
-      const res = await call(first.url, 'POST', '/v2/company', { id, countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] });
-      assert.equal(res.status, 200);
-      requestIds.push(res.body.request.requestId);
+
+    const first = await startProcess(env);
+    try {
+
+      // A slow register answer keeps the work in flight when the process dies.
+      const put = await call(first.url, 'PUT', '/admin/sandbox/TEST/companies/SLOWPOKE-1', {
+        record: { company: { legalName: 'Slowpoke Ltd' }, legalRepresentatives: [] },
+        behaviour: { latencyMs: 6000 },
+      }, true);
+      assert.equal(put.status, 200);
+
+      for (const id of ['SLOWPOKE-1', 'ACME-HOLDING', 'ZX81']) {
+        const res = await call(first.url, 'POST', '/v2/company', { id, countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] });
+        assert.equal(res.status, 200);
+        requestIds.push(res.body.request.requestId);
+      }
+      // Long enough for a worker to pick the job up, far shorter than the register's answer.
+      await new Promise((r) => setTimeout(r, 1500));
+      const before = await call(first.url, 'GET', `/v2/company/${requestIds[0]}`);
+      assert.equal(before.body.request.dataStatus.dataPoints.company.status, 'in_progress', 'still in flight at the kill');
+    } finally {
+      await first.kill();
     }
-    await new Promise((r) => setTimeout(r, 700));
-    const before = await call(first.url, 'GET', `/v2/company/${requestIds[0]}`);
-    assert.equal(before.body.request.dataStatus.dataPoints.company.status, 'in_progress', 'still in flight at the kill');
-    await first.kill();
 
     const second = await startProcess(env);
     try {

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../../src/store/migrate.ts';
 import { openStore } from '../../src/store/open.ts';
+import { openPglite } from '../../src/store/pglite.ts';
 import { openPostgres } from '../../src/store/postgres.ts';
 
 /**
@@ -10,7 +16,7 @@ import { openPostgres } from '../../src/store/postgres.ts';
 export async function openTestDb(): Promise<{ db: Db; jobsSchema: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openStore({});
+    const db = await openTemplatedPglite();
     return { db, jobsSchema: 'pgboss', drop: async () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -30,3 +36,23 @@ export async function openTestDb(): Promise<{ db: Db; jobsSchema: string; drop()
   };
 }
 
+
+/**
+ * An in-memory PGlite started from a migrated template: creating a database costs about 5 s, loading a
+ * dump about 1 s. The template is keyed by the migrations' text, so a new migration makes a new one.
+ */
+async function openTemplatedPglite(): Promise<Db> {
+  const dir = new URL('../../src/store/migrations/', import.meta.url);
+  const hash = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(new URL(f, dir)));
+  const template = join(tmpdir(), `registrum-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(template)) {
+    const db = await openPglite(undefined, { loadFrom: template });
+    await migrate(db);
+    return db;
+  }
+  const db = await openPglite(undefined);
+  await migrate(db);
+  await db.dumpTo(template);
+  return db;
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { startService, type RunningService } from '../../src/service.ts';
 import { openTestDb } from './db.ts';
@@ -18,12 +21,15 @@ export interface TestService extends RunningService {
 
 export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
   const { db, jobsSchema, drop } = await openTestDb();
+  // Document blobs go to a directory of this service's own, removed at the end.
+  const dataDir = mkdtempSync(join(tmpdir(), 'registrum-test-'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_TOKEN,
     SANDBOX_LATENCY: 'none',
     JOBS_SCHEMA: jobsSchema,
+    DATA_DIR: dataDir,
     ...env,
   });
   const service = await startService(config, { db });
@@ -62,6 +68,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     async close() {
       await service.stop();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import { loadCatalogue } from '../catalogue.ts';
 import { RegisterError } from '../errors.ts';
 import { behaviourLatency, scaleLatency, type CallKind, type SandboxLatency, type SandboxRecord, type SandboxStore } from '../../sandbox/store.ts';
 import { sleep } from '../../shared/sleep.ts';
+import { parseDocumentId } from './document-list.ts';
 import { renderDocument } from './documents.ts';
 import { TestRecordSchema } from './record.ts';
 import { searchCompanies } from './search.ts';
@@ -105,6 +106,20 @@ export class TestRegister implements Register {
     const entry = view.availableDocuments.find((d) => d.id === documentId.trim());
     if (!entry) throw RegisterError.notFound(`document ${documentId} is not a document of TEST company ${id}`);
     return renderDocument(view, entry, this.catalogue.register);
+  }
+
+  /**
+   * Prices a document without calling the register: a stored company's documents are those of its record; a
+   * generated company's ids say their type (`TEST-DOC-<companyId>-<type>-<year>`).
+   */
+  async documentType(companyId: string, documentId: string): Promise<string | undefined> {
+    const id = this.parseCompanyId(companyId);
+    const docId = documentId.trim();
+    throwIfSpecial(docId);
+    const stored = await this.sandbox.get(COUNTRY, id);
+    if (stored) return viewOf(id, stored, this.priceOf).availableDocuments.find((d) => d.id === docId)?.type;
+    const parsed = parseDocumentId(docId);
+    return parsed && parsed.companyId === id ? parsed.type : undefined;
   }
 
   /**

@@ -30,6 +30,8 @@ export interface ItemRow {
   result: unknown;
   source: unknown;
   attempts: number;
+  /** The billable unit the item is settled under (block sku or `document:<id>`); null when nothing is billed. */
+  billingUnit: string | null;
   updatedAt: Date;
 }
 
@@ -37,7 +39,7 @@ const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "country
   data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",
   created_at as "createdAt", updated_at as "updatedAt"`;
 const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritative, cost, error, result, source, attempts,
-  updated_at as "updatedAt"`;
+  billing_unit as "billingUnit", updated_at as "updatedAt"`;
 
 /** Requests and their items (one per requested data point or document). */
 export class RequestRepository {
@@ -55,12 +57,13 @@ export class RequestRepository {
     );
     for (const item of items) {
       await tx.query(
-        `insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11)`,
+        `insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
+           billing_unit, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
         [
           item.requestId, item.kind, item.name, item.status, item.authoritative, item.cost,
           item.error ? json(item.error) : null, item.result === undefined ? null : json(item.result),
-          item.source === undefined ? null : json(item.source), item.attempts, req.createdAt,
+          item.source === undefined ? null : json(item.source), item.attempts, item.billingUnit, req.createdAt,
         ],
       );
     }
@@ -74,6 +77,16 @@ export class RequestRepository {
       [id],
     );
     return { request, items };
+  }
+
+  /** Locks a request's row until the transaction ends: its items settle one transaction at a time. */
+  async lock(tx: Queryable, id: string): Promise<void> {
+    await tx.query('select id from requests where id = $1 for update', [id]);
+  }
+
+  /** The items of a request as seen inside a transaction. */
+  async itemsOf(tx: Queryable, requestId: string): Promise<ItemRow[]> {
+    return tx.query<ItemRow>(`select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name`, [requestId]);
   }
 
   /**
@@ -122,11 +135,29 @@ export class RequestRepository {
     await this.db.query('update requests set company_legal_name = $2 where id = $1', [requestId, legalName]);
   }
 
-  /** Verification items left open, e.g. by a process that stopped; they are resumed at start. */
+  /**
+   * Onboarding items still open although their request is older than `createdBefore`: the process that ran them
+   * stopped before the deadline settled them (onboarding work lives only in that process).
+   */
+  async openOnboardingItems(createdBefore: Date): Promise<{ requestId: string; kind: ItemKind; name: string }[]> {
+    return this.db.query(
+      `select i.request_id as "requestId", i.kind, i.name from request_items i join requests r on r.id = i.request_id
+        where r.mode = 'onboarding' and r.created_at < $1 and i.status in ('in_progress', 'enriching')
+        order by r.created_at`,
+      [createdBefore],
+    );
+  }
+
+  /**
+   * Verification items left open, e.g. by a process that stopped; they are resumed at start. A document that
+   * arrived and waits only for its including block to settle (its result is stored) needs no new fetch.
+   */
   async openVerificationItems(): Promise<{ requestId: string; kind: ItemKind; name: string }[]> {
     return this.db.query(
       `select i.request_id as "requestId", i.kind, i.name from request_items i join requests r on r.id = i.request_id
-        where r.mode = 'verification' and i.status in ('in_progress', 'enriching') order by r.created_at`,
+        where r.mode = 'verification' and i.status in ('in_progress', 'enriching')
+          and not (i.kind = 'document' and i.result is not null)
+        order by r.created_at`,
     );
   }
 }

@@ -95,8 +95,7 @@ export const register: RouteRegistrar = (app: App, services) => {
     },
     handler: async (req) => {
       if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'the clock moves only with REGISTERS=sandbox');
-      clock.advance(req.body.advanceMs);
-      await services.saveClockOffset(clock.offset);
+      await services.advanceClock(req.body.advanceMs);
       return { now: clock.now().toISOString(), offsetMs: clock.offset };
     },
   });

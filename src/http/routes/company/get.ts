@@ -1,4 +1,5 @@
-import { CompanyResponse, RequestIdParams, errorResponses } from '../../../contract/index.ts';
+import { CompanyGetQuery, CompanyResponse, RequestIdParams, errorResponses } from '../../../contract/index.ts';
+import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 import { accountOf } from '../../auth.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
@@ -9,8 +10,12 @@ export const register: RouteRegistrar = (app, { retrieval }) => {
       summary: 'Latest state of a request',
       description: 'Not billed; refreshes signed document URLs. Another account’s request is a 404.',
       params: RequestIdParams,
+      querystring: CompanyGetQuery,
       response: { 200: CompanyResponse, ...errorResponses(400, 401, 404, 429) },
     },
-    handler: async (req) => retrieval.get(accountOf(req), req.params.requestId),
+    handler: async (req) => {
+      const response = await retrieval.get(accountOf(req), req.params.requestId);
+      return req.query.transliterate ? transliterateResponse(response) : response;
+    },
   });
 };

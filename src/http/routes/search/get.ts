@@ -14,12 +14,12 @@ export const register: RouteRegistrar = (app, { search }) => {
       response: { 200: SearchResponse, ...errorResponses(400, 401, 404, 406, 422, 429, 503) },
     },
     handler: async (req, reply) => {
-      const { country, query, stream } = req.query;
+      const { country, query, stream, transliterate } = req.query;
       const wantsStream = stream === true || (stream === undefined && req.headers.accept === 'text/event-stream');
-      if (!wantsStream) return search.search(country, query);
+      if (!wantsStream) return search.search(country, query, undefined, { transliterate });
 
       // Server-Sent Events: headers now (with the rate-limit headers already set), then one event per source.
-      const events = search.stream(country, query);
+      const events = search.stream(country, query, undefined, { transliterate });
       const first = await events.next(); // errors before any output still get a normal error response
       reply.hijack();
       const raw = reply.raw;

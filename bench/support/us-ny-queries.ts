@@ -1,0 +1,80 @@
+import type { SnapshotEntity } from '../../src/registers/us-ny/columns.ts';
+import { Rng } from '../../src/registers/us-ny/generator/random.ts';
+import { STOPWORDS, tokenize } from '../../src/registers/us-ny/search/tokens.ts';
+
+export type QueryKind = 'id' | 'prefix' | 'typo1' | 'typo2' | 'former';
+
+/** A query with the company it must find (labelled set for recall@10). */
+export interface LabelledQuery {
+  kind: QueryKind;
+  query: string;
+  target: string;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** One random edit (substitution, deletion, insertion or transposition) inside a word. */
+function edit(rng: Rng, w: string): string {
+  const i = rng.int(1, w.length - 2); // keep the first letter: people rarely mistype it
+  switch (rng.int(0, 3)) {
+    case 0:
+      return w.slice(0, i) + rng.pick([...LETTERS].filter((c) => c !== w[i])) + w.slice(i + 1);
+    case 1:
+      return w.slice(0, i) + w.slice(i + 1);
+    case 2:
+      return w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i);
+    default:
+      return w[i] === w[i + 1] ? w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i + 1) : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  }
+}
+
+const significant = (name: string) => tokenize(name).filter((t) => !STOPWORDS.has(t));
+
+/**
+ * Queries of each kind from sampled entities, deterministic by seed: the exact id; a prefix (the name's first words
+ * and part of the next); one typo in a word of four letters or more; two typos (in one word of eight or more, or
+ * one in each of two words); a former name as written.
+ */
+export function labelledQueries(sample: readonly SnapshotEntity[], seed = 1): LabelledQuery[] {
+  const rng = new Rng(seed);
+  const out: LabelledQuery[] = [];
+  for (const e of sample) {
+    const id = e.row.dos_id;
+    const words = significant(e.row.current_entity_name);
+    out.push({ kind: 'id', query: id, target: id });
+    if (words.length >= 2) {
+      const last = words[words.length - 1]!;
+      const cut = Math.max(2, Math.ceil(last.length / 2));
+      out.push({ kind: 'prefix', query: [...words.slice(0, -1), last.slice(0, cut)].join(' '), target: id });
+    }
+    const long = words.map((w, i) => [w, i] as const).filter(([w]) => w.length >= 4);
+    if (long.length) {
+      const [w, i] = rng.pick(long);
+      out.push({ kind: 'typo1', query: words.map((x, k) => (k === i ? edit(rng, w) : x)).join(' '), target: id });
+    }
+    const veryLong = long.filter(([w]) => w.length >= 8);
+    if (veryLong.length) {
+      const [w, i] = rng.pick(veryLong);
+      let typo = edit(rng, w);
+      typo = edit(rng, typo);
+      out.push({ kind: 'typo2', query: words.map((x, k) => (k === i ? typo : x)).join(' '), target: id });
+    } else if (long.length >= 2) {
+      const [a, b] = [long[0]!, long[1]!];
+      out.push({ kind: 'typo2', query: words.map((x, k) => (k === a[1] ? edit(rng, a[0]) : k === b[1] ? edit(rng, b[0]) : x)).join(' '), target: id });
+    }
+    const former = e.names.find((n) => n.name_type === 'ENTITY' && n.name_status !== 'A' && n.corp_name !== e.row.current_entity_name);
+    if (former) out.push({ kind: 'former', query: former.corp_name, target: id });
+  }
+  return out;
+}
+
+/** The name the trigram baseline compares: normalised, legal and filler words removed (DESIGN.md, stack notes). */
+export function trigramNorm(name: string): string {
+  const sig = significant(name);
+  return (sig.length ? sig : tokenize(name)).join(' ');
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}

@@ -1,0 +1,141 @@
+import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contract/index.ts';
+import type { Catalogue } from '../registers/catalogue.ts';
+import { blockFor, blocksIncluding } from '../registers/catalogue.ts';
+import type { Queryable } from '../store/db.ts';
+import type { BillingEventRow, BillingRepository, BillingSubject } from '../store/repositories/billing.ts';
+import { ApiError } from '../shared/errors.ts';
+import type { Budgets } from './budget.ts';
+import type { Ledger } from './ledger.ts';
+import { quoteRequest, type Quote } from './quote.ts';
+import { holdReference } from './settlement.ts';
+import { documentUnitKey } from './units.ts';
+
+export interface QuoteRequest {
+  subject: BillingSubject;
+  catalogue: Catalogue;
+  mode: Mode;
+  dataPoints: readonly DataPoint[];
+  documents: readonly { documentId: string; type: string }[];
+  budgets: Budgets;
+  requestTime: Date;
+}
+
+/**
+ * Prices requests, holds their cost while they run, and shows the account its ledger. Charging itself happens
+ * in BillingSettlement as work succeeds.
+ */
+export class BillingService {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly ledger: Ledger,
+  ) {}
+
+  /**
+   * Quotes a request inside the transaction that accepts it, under the account's lock so that two requests
+   * cannot both spend the same credits. Throws 402 `insufficient_funds` when the balance (after the holds of
+   * work in flight) cannot cover the quote; the transaction then stores nothing.
+   */
+  async quote(tx: Queryable, input: QuoteRequest): Promise<Quote> {
+    const { subject, catalogue } = input;
+    await this.repo.lockAccount(tx, subject.accountId);
+    const units = new Set<string>();
+    for (const dp of input.dataPoints) {
+      const sku = blockFor(catalogue, dp)?.sku;
+      if (sku) units.add(sku);
+    }
+    for (const doc of input.documents) {
+      units.add(documentUnitKey(doc.documentId));
+      for (const block of blocksIncluding(catalogue, doc.type)) units.add(block.sku);
+    }
+    const prior = (await this.repo.eventsOf(tx, subject, [...units])).map((e) => ({
+      id: e.id,
+      unitKey: e.unitKey,
+      status: e.status,
+      linkedEventId: e.linkedEventId,
+      basisMs: e.basisAt.getTime(),
+    }));
+    const quote = quoteRequest({ ...input, requestTimeMs: input.requestTime.getTime(), prior });
+    if (quote.total > 0) {
+      const balance = await this.ledger.balance(subject.accountId, tx);
+      if (balance < quote.total) {
+        throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
+          `cost: ${quote.units.filter((u) => u.reserved > 0).map((u) => `${u.documentId ?? u.sku} ${u.reserved}`).join(', ')}`,
+          'top up the account, or lower the cost with maxBudget',
+        ]);
+      }
+    }
+    return quote;
+  }
+
+  /** Holds the quoted units of an accepted request against the balance (same transaction as `quote`). */
+  async hold(tx: Queryable, request: { id: string; accountId: string; createdAt: Date }, quote: Quote): Promise<void> {
+    for (const unit of quote.units) {
+      await this.repo.insertReservation(tx, {
+        requestId: request.id,
+        unitKey: unit.unitKey,
+        accountId: request.accountId,
+        kind: unit.kind,
+        sku: unit.sku,
+        documentId: unit.documentId ?? null,
+        price: unit.price,
+        reserved: unit.reserved,
+        state: 'reserved',
+        createdAt: request.createdAt,
+      });
+    }
+    if (quote.total > 0) await this.ledger.record(tx, request.accountId, -quote.total, 'reservation', holdReference(request.id));
+  }
+
+  /** The account's balance, net of holds on work in flight. */
+  balance(accountId: string): Promise<number> {
+    return this.ledger.balance(accountId);
+  }
+
+  /** The account's billing events, newest first, a page at a time. */
+  async events(accountId: string, query: { requestId?: string; first: number; after?: string }): Promise<BillingEventList> {
+    const rows = await this.repo.pageOfEvents(accountId, {
+      requestId: query.requestId,
+      limit: query.first + 1,
+      before: query.after === undefined ? undefined : decodeCursor(query.after),
+    });
+    const page = rows.slice(0, query.first);
+    const hasNextPage = rows.length > query.first;
+    const last = page[page.length - 1];
+    return {
+      events: page.map(publicEvent),
+      hasNextPage,
+      ...(hasNextPage && last ? { nextCursor: encodeCursor(last) } : {}),
+    };
+  }
+}
+
+function publicEvent(e: BillingEventRow): BillingEvent {
+  return {
+    id: e.id,
+    requestId: e.requestId,
+    companyId: e.companyId,
+    countryCode: e.countryCode,
+    kind: e.kind,
+    sku: e.sku,
+    ...(e.documentId ? { documentId: e.documentId } : {}),
+    amount: e.amount,
+    status: e.status,
+    ...(e.linkedEventId ? { linkedEventId: e.linkedEventId } : {}),
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+/** Cursors are opaque to clients: the position (time, id) of the last event of a page. */
+function encodeCursor(e: BillingEventRow): string {
+  return Buffer.from(JSON.stringify([e.createdAt.getTime(), e.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof ms === 'number' && Number.isFinite(ms) && typeof id === 'string') return { createdAt: new Date(ms), id };
+  } catch {
+    /* reported below */
+  }
+  throw new ApiError('invalid_request', 'after is not a cursor of this list', ['after: pass the nextCursor of the previous page']);
+}

@@ -1,0 +1,196 @@
+import type { Catalogue } from '../registers/catalogue.ts';
+import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
+import type { Queryable } from '../store/db.ts';
+import type { BillingEventStatus, BillingRepository, ReservationRow } from '../store/repositories/billing.ts';
+import type { Clock } from '../shared/clock.ts';
+import { newId } from '../shared/ids.ts';
+import { chargedWithin, includingCharge, type KnownEvent } from './dedup.ts';
+import type { Ledger } from './ledger.ts';
+
+/** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
+const DEFAULT_DEDUP_WINDOW_MS = 24 * 3_600_000;
+
+/** The request a unit belongs to, as billing needs it. */
+export interface BilledRequest {
+  id: string;
+  accountId: string;
+  countryCode: string;
+  companyId: string;
+  createdAt: Date;
+  catalogue: Pick<Catalogue, 'blocks' | 'documents'>;
+  maxBudget?: number;
+}
+
+/** Why delivered work could not be charged, and so is not delivered (the item fails). */
+export interface ChargeRefusal {
+  code: 'budget_exceeded' | 'insufficient_funds';
+  message: string;
+  retryable: false;
+  cost: number;
+}
+
+/** What a unit's item(s) show once settled: the amount charged, a refusal, or (documents) a wait for a block. */
+export type UnitOutcome = { cost: number } | { refusal: ChargeRefusal } | 'awaiting';
+
+/** A document that waited for a block of its request and is now settled. */
+export interface DocumentResolution {
+  documentId: string;
+  outcome: { cost: number } | { refusal: ChargeRefusal };
+}
+
+/**
+ * Turns reservations into charges when work succeeds and releases them when it fails. Every call runs inside
+ * the caller's transaction, which holds the request's row lock (so the units of one request settle one at a
+ * time); each decision about a unit also takes that unit's advisory lock for the account and company, so two
+ * requests that finish together see each other: the first charges, the second is deduplicated.
+ *
+ * Charges are only ever made here, for delivered work, and are final; a deduplicated or included event
+ * therefore always links to a charge that stands.
+ */
+export class BillingSettlement {
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly ledger: Ledger,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The unit succeeded: charge it, deduplicate it, include it, or (a document) wait for its including block. */
+  async capture(tx: Queryable, req: BilledRequest, unitKey: string): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
+    const row = await this.repo.lockReservation(tx, req.id, unitKey);
+    if (!row || row.state === 'captured' || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
+    if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
+    if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row), resolved: [] };
+    const outcome = await this.settleBlock(tx, req, row);
+    return { outcome, resolved: await this.resolveAwaiting(tx, req) };
+  }
+
+  /** The unit failed: give back what was held. Documents waiting for this block are settled without it. */
+  async release(tx: Queryable, req: BilledRequest, unitKey: string): Promise<DocumentResolution[]> {
+    const row = await this.repo.lockReservation(tx, req.id, unitKey);
+    if (!row || row.state === 'captured' || row.state === 'released') return [];
+    await this.releaseHold(tx, req, row);
+    return row.kind === 'dataBlock' ? this.resolveAwaiting(tx, req) : [];
+  }
+
+  private async settleBlock(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
+    await this.repo.lockUnit(tx, req, row.unitKey);
+    const window = req.catalogue.blocks.find((b) => b.sku === row.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
+    const events = await this.known(tx, req, [row.unitKey]);
+    const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window);
+    if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
+    return this.record(tx, req, row, 'charged', row.price, null);
+  }
+
+  /**
+   * Order of precedence for a document: already bought within its window (deduplicated), included with a block
+   * charged or deduplicated for the company, waiting while an including block of this request is still in
+   * flight, else charged.
+   */
+  private async settleDocument(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
+    await this.repo.lockUnit(tx, req, row.unitKey);
+    const at = req.createdAt.getTime();
+    const includers = blocksIncluding(req.catalogue, row.sku).map((b) => b.sku);
+    const events = await this.known(tx, req, [row.unitKey, ...includers]);
+    const charge = chargedWithin(events, row.unitKey, at, documentFor(req.catalogue, row.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS);
+    if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
+    const including = includingCharge(events, req.catalogue, row.sku, at);
+    if (including) return this.record(tx, req, row, 'included', 0, including);
+    const pending = (await this.repo.reservationsOf(tx, req.id)).some(
+      (r) => r.kind === 'dataBlock' && includers.includes(r.sku) && r.state === 'reserved',
+    );
+    if (pending) {
+      await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'awaiting' });
+      return 'awaiting';
+    }
+    return this.record(tx, req, row, 'charged', row.price, null);
+  }
+
+  /** Documents of this request waiting for a block that has now settled. */
+  private async resolveAwaiting(tx: Queryable, req: BilledRequest): Promise<DocumentResolution[]> {
+    const resolved: DocumentResolution[] = [];
+    for (const waiting of (await this.repo.reservationsOf(tx, req.id)).filter((r) => r.state === 'awaiting')) {
+      const row = await this.repo.lockReservation(tx, req.id, waiting.unitKey);
+      if (!row || row.state !== 'awaiting') continue;
+      const outcome = await this.settleDocument(tx, req, row);
+      if (outcome !== 'awaiting') resolved.push({ documentId: row.documentId!, outcome });
+    }
+    return resolved;
+  }
+
+  /**
+   * Records the event and moves the money: the hold is released and the charge taken. A charge above the hold
+   * (a document whose including block failed) is taken only when the budget and the balance allow it.
+   */
+  private async record(
+    tx: Queryable,
+    req: BilledRequest,
+    row: ReservationRow,
+    status: BillingEventStatus,
+    amount: number,
+    linkedEventId: string | null,
+  ): Promise<UnitOutcome> {
+    if (amount > row.reserved) {
+      const refusal = await this.refusalOf(tx, req, row, amount);
+      if (refusal) {
+        await this.releaseHold(tx, req, row);
+        return { refusal };
+      }
+    }
+    const now = this.clock.now();
+    const id = newId('bev', now.getTime());
+    await this.repo.insertEvent(tx, {
+      id,
+      accountId: req.accountId,
+      requestId: req.id,
+      countryCode: req.countryCode,
+      companyId: req.companyId,
+      kind: row.kind,
+      sku: row.sku,
+      documentId: row.documentId,
+      unitKey: row.unitKey,
+      amount,
+      status,
+      linkedEventId,
+      basisAt: req.createdAt,
+      createdAt: now,
+    });
+    if (row.reserved > 0) await this.ledger.record(tx, req.accountId, row.reserved, 'release', holdReference(req.id, row.unitKey));
+    if (amount > 0) await this.ledger.record(tx, req.accountId, -amount, 'charge', id);
+    await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'captured', charged: amount, eventId: id, settledAt: now });
+    return { cost: amount };
+  }
+
+  private async releaseHold(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<void> {
+    if (row.reserved > 0) await this.ledger.record(tx, req.accountId, row.reserved, 'release', holdReference(req.id, row.unitKey));
+    await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'released', charged: 0, settledAt: this.clock.now() });
+  }
+
+  private async refusalOf(tx: Queryable, req: BilledRequest, row: ReservationRow, amount: number): Promise<ChargeRefusal | undefined> {
+    if (req.maxBudget !== undefined) {
+      const others = (await this.repo.reservationsOf(tx, req.id)).filter((r) => r.unitKey !== row.unitKey);
+      const committed = others.reduce((sum, r) => sum + (r.state === 'captured' ? r.charged : r.state === 'released' ? 0 : r.reserved), 0);
+      if (committed + amount > req.maxBudget) {
+        return { code: 'budget_exceeded', message: `${describe(row)} costs ${amount} credit cents, beyond what maxBudget leaves`, retryable: false, cost: amount };
+      }
+    }
+    await this.repo.lockAccount(tx, req.accountId);
+    const balance = await this.ledger.balance(req.accountId, tx);
+    if (balance < amount - row.reserved) {
+      return { code: 'insufficient_funds', message: `${describe(row)} costs ${amount} credit cents; the balance is ${balance}`, retryable: false, cost: amount };
+    }
+    return undefined;
+  }
+
+  private async known(tx: Queryable, req: BilledRequest, unitKeys: string[]): Promise<KnownEvent[]> {
+    const rows = await this.repo.eventsOf(tx, req, unitKeys);
+    return rows.map((e) => ({ id: e.id, unitKey: e.unitKey, status: e.status, linkedEventId: e.linkedEventId, basisMs: e.basisAt.getTime() }));
+  }
+}
+
+export function holdReference(requestId: string, unitKey?: string): string {
+  return unitKey ? `hold:${requestId}:${unitKey}` : `hold:${requestId}`;
+}
+
+function describe(row: ReservationRow): string {
+  return row.kind === 'document' ? `document ${row.documentId} (${row.sku}, no longer included: its block failed)` : `block ${row.sku}`;
+}

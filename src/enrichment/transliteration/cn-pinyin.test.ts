@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { transliterateResponse } from './apply.ts';
+import { hasHan, nameTransliterations, romanise } from './pinyin.ts';
+
+describe('CN transliteration (Hanyu Pinyin)', () => {
+  it('reads multi-reading characters in context: 重庆 is chong qing, also deep in a long address', () => {
+    assert.equal(romanise('重庆'), 'chong qing');
+    assert.equal(romanise('重庆市渝中区民族路188号环球金融中心32层3201'), 'chong qing shi yu zhong qu min zu lu 188 hao huan qiu jin rong zhong xin 32 ceng 3201');
+    assert.equal(romanise('重庆银行股份有限公司长沙分行'), 'chong qing yin hang gu fen you xian gong si chang sha fen hang');
+    assert.equal(romanise('重要'), 'zhong yao');
+  });
+
+  it('keeps Latin and digits, turns full-width punctuation into ASCII', () => {
+    assert.equal(romanise('深圳ABC科技有限公司（南山分公司）'), 'shen zhen ABC ke ji you xian gong si (nan shan fen gong si)');
+  });
+
+  it('reads person names with surname readings', () => {
+    assert.equal(romanise('单雄信', { person: true }), 'shan xiong xin');
+    assert.equal(romanise('曾国藩', { person: true }), 'zeng guo fan');
+  });
+
+  it('is absent for Latin-script names and deterministic otherwise', () => {
+    assert.equal(romanise('ACME Trading Ltd'), undefined);
+    assert.deepEqual(nameTransliterations('ACME Trading Ltd'), []);
+    assert.deepEqual(nameTransliterations('北京华夏科技有限公司'), nameTransliterations('北京华夏科技有限公司'));
+    assert.equal(hasHan('abc'), false);
+  });
+
+  it('romanises names, addresses, people and descriptions of a response, never the register words or metadata', () => {
+    const res = transliterateResponse({
+      request: { companyLegalName: '重庆环球科技有限公司', metadata: { legalName: '保留' } },
+      company: {
+        legalName: '重庆环球科技有限公司',
+        status: { localName: '存续' },
+        legalForm: { localName: '有限责任公司' },
+        activityDescription: '软件开发',
+        legalAddress: { city: '重庆市', addressLine1: '渝中区民族路188号', countryCode: 'CN' },
+        identifiers: { 'Unified Social Credit Code': '91500103MA5U3B2X1Q' },
+      },
+      legalRepresentatives: [{ type: 'individual', role: { localName: '法定代表人' }, individual: { name: { fullName: '单雄信' } } }],
+    });
+    assert.equal(res.request.companyLegalName, 'chong qing huan qiu ke ji you xian gong si');
+    assert.equal(res.request.metadata.legalName, '保留');
+    assert.equal(res.company.legalName, 'chong qing huan qiu ke ji you xian gong si');
+    assert.equal(res.company.status.localName, '存续');
+    assert.equal(res.company.legalForm.localName, '有限责任公司');
+    assert.equal(res.company.activityDescription, 'ruan jian kai fa');
+    assert.equal(res.company.legalAddress.city, 'chong qing shi');
+    assert.equal(res.company.legalAddress.countryCode, 'CN');
+    assert.equal(res.legalRepresentatives[0]!.individual.name.fullName, 'shan xiong xin');
+    assert.equal(res.legalRepresentatives[0]!.role.localName, '法定代表人');
+  });
+});

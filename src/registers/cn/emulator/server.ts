@@ -1,0 +1,188 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
+import { sleep } from '../../../shared/sleep.ts';
+import { COUNTRY, PortalDirectory, type PortalCompany } from './directory.ts';
+import { latencyFor, pollHintMs } from './latency.ts';
+import { renderReportPdf } from './report-pdf.ts';
+import { searchPortal } from './search.ts';
+
+export interface EmulatorOptions {
+  sandbox: SandboxStore;
+  latency: SandboxLatency;
+  /** The service clock: report dates. */
+  now: () => Date;
+}
+
+interface ReportJob {
+  uscc: string;
+  readyAt: number;
+  pdf?: Promise<Buffer>;
+}
+
+const TOKEN_TTL_MS = 10 * 60_000;
+const MAX_JOBS = 1000;
+
+class PortalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const busy = () => new PortalError(503, 'SYSTEM_BUSY', '系统繁忙，请稍后再试');
+
+/**
+ * The national enterprise credit information portal, emulated over HTTP on a loopback port (registers/cn.md), so
+ * that the connector speaks to it exactly as to the real one:
+ *
+ * - `GET /captcha` → `{captchaId, challenge}`; `POST /token` `{captchaId, answer}` → `{token, expiresInSeconds}`.
+ *   The real portal's captcha is a picture; the emulator's is a sum the client can work out.
+ * - `GET /search?keyword=` with header `x-portal-token` → `{total, list: PortalHit[]}`, after 1 to 3 minutes.
+ * - `POST /report` `{uniscId}` → 202 `{reportId, retryAfterMs}`; `GET /report/{id}` → `{status: generating|ready}`;
+ *   `GET /report/{id}/pdf` → the credit report, ready up to 7 minutes after the request.
+ * - 401 `TOKEN_INVALID`, 404 `NOT_FOUND`, 503 `SYSTEM_BUSY` (outage, the operator's behaviours).
+ */
+export class PortalEmulator {
+  private server: Server | undefined;
+  private readonly captchas = new Map<string, number>();
+  private readonly tokens = new Map<string, number>();
+  private readonly jobs = new Map<string, ReportJob>();
+  private readonly directory: PortalDirectory;
+
+  constructor(private readonly opts: EmulatorOptions) {
+    this.directory = new PortalDirectory(opts.sandbox);
+  }
+
+  /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
+  async start(): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    server.unref();
+    this.server = server;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://portal');
+      if (await this.opts.sandbox.isInOutage(COUNTRY)) throw busy();
+      const path = url.pathname;
+      if (req.method === 'GET' && path === '/captcha') return json(res, 200, this.captcha());
+      if (req.method === 'POST' && path === '/token') return json(res, 200, this.token(await body(req)));
+      this.checkToken(req);
+      if (req.method === 'GET' && path === '/search') return json(res, 200, await this.search(url.searchParams.get('keyword') ?? ''));
+      if (req.method === 'POST' && path === '/report') return json(res, 202, await this.requestReport(await body(req)));
+      const m = /^\/report\/([A-Za-z0-9_-]+)(\/pdf)?$/.exec(path);
+      if (req.method === 'GET' && m) return m[2] ? await this.pdf(m[1]!, res) : json(res, 200, this.reportStatus(m[1]!));
+      throw new PortalError(404, 'NOT_FOUND', '页面不存在');
+    } catch (err) {
+      const e = err instanceof PortalError ? err : new PortalError(500, 'INTERNAL', (err as Error).message);
+      if (!res.headersSent) json(res, e.status, { code: e.code, message: e.message });
+      else res.destroy();
+    }
+  }
+
+  private captcha() {
+    const a = randomInt(10, 90);
+    const b = randomInt(1, 10);
+    const captchaId = randomBytes(8).toString('hex');
+    this.captchas.set(captchaId, a + b);
+    return { captchaId, challenge: `${a} + ${b}` };
+  }
+
+  private token(input: Record<string, unknown>) {
+    const expected = this.captchas.get(String(input.captchaId));
+    this.captchas.delete(String(input.captchaId));
+    if (expected === undefined || Number(input.answer) !== expected) throw new PortalError(403, 'CAPTCHA_FAILED', '验证码错误');
+    const token = randomBytes(16).toString('hex');
+    this.tokens.set(token, Date.now() + TOKEN_TTL_MS);
+    return { token, expiresInSeconds: TOKEN_TTL_MS / 1000 };
+  }
+
+  private checkToken(req: IncomingMessage) {
+    const token = String(req.headers['x-portal-token'] ?? '');
+    const expires = this.tokens.get(token);
+    if (!expires || expires < Date.now()) throw new PortalError(401, 'TOKEN_INVALID', '请重新验证');
+  }
+
+  private async search(keyword: string) {
+    const code = keyword.replace(/\s+/g, '').toUpperCase();
+    // A search for a stored code is a call about that company: its behaviours apply.
+    const target = /^[0-9A-Z]{18}$/.test(code) ? await this.directory.get(code) : undefined;
+    await this.failIfBehaviourSays(target);
+    await sleep(latencyFor('search', keyword, this.opts.latency, target?.stored));
+    const companies = (await this.directory.all()).filter((c) => !c.stored?.behaviour.notFound);
+    const hits = [];
+    for (const hit of searchPortal(keyword, companies)) if (await this.directory.get(hit.uniscId)) hits.push(hit);
+    return { total: hits.length, list: hits };
+  }
+
+  private async requestReport(input: Record<string, unknown>) {
+    const uscc = String(input.uniscId ?? '').toUpperCase();
+    const company = await this.directory.get(uscc);
+    if (!company || company.stored?.behaviour.notFound) throw new PortalError(404, 'NOT_FOUND', '未查询到该企业');
+    await this.failIfBehaviourSays(company);
+    if (this.jobs.size >= MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
+    const reportId = randomBytes(12).toString('hex');
+    const delay = latencyFor('profile', uscc, this.opts.latency, company.stored);
+    this.jobs.set(reportId, { uscc, readyAt: Date.now() + delay });
+    return { reportId, status: 'generating', retryAfterMs: Math.min(delay, pollHintMs(this.opts.latency)) };
+  }
+
+  private reportStatus(reportId: string) {
+    const job = this.jobs.get(reportId);
+    if (!job) throw new PortalError(404, 'NOT_FOUND', '报告不存在');
+    const left = job.readyAt - Date.now();
+    return left > 0 ? { status: 'generating', retryAfterMs: Math.min(left, pollHintMs(this.opts.latency)) } : { status: 'ready' };
+  }
+
+  private async pdf(reportId: string, res: ServerResponse) {
+    const job = this.jobs.get(reportId);
+    if (!job) throw new PortalError(404, 'NOT_FOUND', '报告不存在');
+    if (job.readyAt > Date.now()) throw new PortalError(409, 'NOT_READY', '报告生成中');
+    // The report shows the register as it is when it is produced.
+    const company = await this.directory.get(job.uscc);
+    if (!company) throw new PortalError(404, 'NOT_FOUND', '未查询到该企业');
+    job.pdf ??= renderReportPdf(company.record, this.opts.now());
+    const bytes = await job.pdf;
+    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length });
+    res.end(bytes);
+  }
+
+  private async failIfBehaviourSays(company: PortalCompany | undefined): Promise<void> {
+    const stored = company?.stored;
+    if (!stored) return;
+    if (stored.behaviour.unavailable) throw busy();
+    if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw busy();
+  }
+}
+
+function json(res: ServerResponse, status: number, data: unknown): void {
+  const text = JSON.stringify(data);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    throw new PortalError(400, 'BAD_REQUEST', '请求格式错误');
+  }
+}

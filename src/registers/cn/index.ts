@@ -1,0 +1,186 @@
+import type { AvailableDocument, Company } from '../../contract/index.ts';
+import type { SandboxLatency, SandboxStore } from '../../sandbox/store.ts';
+import { loadCatalogue } from '../catalogue.ts';
+import type { CallContext, DataPointPayloads, FetchableDataPoint, Fetched, Register, RetrievedDocument, SourceResults } from '../contract.ts';
+import { RegisterError } from '../errors.ts';
+import { PortalEmulator } from './emulator/server.ts';
+import { extractReport, type ExtractedReport } from './extract/report.ts';
+import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_KEY, USCC_PATTERN, usccOfDocumentId } from './ids.ts';
+import { REPORT_TITLE } from './labels.ts';
+import { companyOf } from './mapping/company.ts';
+import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
+import { searchResultOf } from './mapping/search.ts';
+import { PortalClient, type PortalLocation } from './portal/client.ts';
+import { CnRecordSchema } from './record.ts';
+
+export { CnRecordSchema, type CnRecord, type CnRecordInput } from './record.ts';
+export { PortalEmulator } from './emulator/server.ts';
+
+export type CnRegisterOptions =
+  | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; now: () => Date }
+  | { mode: 'live'; portalUrl: string; now: () => Date };
+
+interface Report {
+  pdf: Uint8Array;
+  fields: ExtractedReport;
+}
+
+/**
+ * The credit report as a document (spec §2.11): category `tradeRegisterExtract`, format code
+ * `CHN_CERTIFIED_REGISTER_EXTRACT` (also its catalogue type, the unit it is priced and included by). The file is a PDF.
+ */
+const REPORT_ITEM = {
+  name: REPORT_TITLE,
+  description: 'Credit information report of the national enterprise credit information publicity system: business licence, key persons, shareholders, branches, changes',
+  // Produced on demand by the portal, up to 7 minutes (spec §8).
+  estimatedDeliverySeconds: 420,
+} as const;
+
+/**
+ * China (spec §2.11): one source, the national enterprise credit information portal, reached live behind a
+ * captcha; one credit report PDF per company, from whose text every field is extracted. In sandbox mode the portal
+ * is an in-process emulator on a loopback port, started on first use; in live mode the configured portal URL.
+ *
+ * @example
+ * const cn = new CnRegister({ mode: 'sandbox', sandbox, latency: 'none', now: () => new Date() });
+ * const { data } = await cn.fetch('company', '91500103MA5U3B2X1G', { mode: 'verification', signal });
+ */
+export class CnRegister implements Register {
+  readonly countryCode = 'CN';
+  readonly catalogue = loadCatalogue(new URL('./catalogue.json', import.meta.url));
+  readonly identifiers = [{ key: USCC_KEY, description: '18 letters or digits (unified social credit code)', pattern: USCC_PATTERN }] as const;
+  /** The `record` of `PUT /admin/sandbox/CN/companies/{uscc}`: the report's content with its own labels (CONTRACT §5). */
+  readonly sandboxRecordSchema = CnRecordSchema;
+
+  private readonly client: PortalClient;
+  private readonly now: () => Date;
+  /** Reports being fetched: data points of one request share one download instead of waiting minutes each. */
+  private readonly inFlight = new Map<string, Promise<Report>>();
+  private emulator: PortalEmulator | undefined;
+
+  constructor(opts: CnRegisterOptions) {
+    this.now = opts.now;
+    let location: PortalLocation;
+    if (opts.mode === 'sandbox') {
+      const emulator = new PortalEmulator(opts);
+      this.emulator = emulator;
+      let started: Promise<string> | undefined;
+      location = () => (started ??= emulator.start());
+    } else {
+      location = async () => opts.portalUrl.replace(/\/+$/, '');
+    }
+    this.client = new PortalClient(location);
+  }
+
+  parseCompanyId(raw: string): string {
+    const id = normaliseUscc(raw);
+    if (!USCC_PATTERN.test(id)) {
+      throw new RegisterError('invalid_request', 'a CN company id is the 18-character unified social credit code (letters and digits)');
+    }
+    return id;
+  }
+
+  async *search(query: string, ctx: CallContext): AsyncGenerator<SourceResults> {
+    const q = query.trim();
+    if (q.replace(/\s/g, '').length < 2) throw new RegisterError('invalid_request', 'a CN search needs at least 2 characters');
+    const hits = await this.client.search(q, ctx.signal);
+    yield { source: 'CN credit information portal', results: hits.map(searchResultOf) };
+  }
+
+  async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
+    const id = this.parseCompanyId(companyId);
+    const retrievedAt = this.now().toISOString();
+    const overall = {
+      type: 'live_from_registry' as const,
+      register: this.catalogue.register,
+      retrievedAt,
+      documents: [{ name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' }],
+    };
+    const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string }>) =>
+      ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
+
+    switch (dataPoint) {
+      case 'company': {
+        const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
+        return done({ company }, company.activities ? { activities: { type: 'inferred', register: 'NACE/ISIC inferred from the business scope (经营范围)' } } : undefined);
+      }
+      case 'legalRepresentatives':
+        return done(legalRepresentativesOf(id, (await this.report(id, ctx)).fields));
+      case 'otherKeyPersons':
+        return done(otherKeyPersonsOf(id, (await this.report(id, ctx)).fields));
+      case 'shareholders':
+        // Spec §2.11: always empty (extraction not available). The report is still read, so that an unknown
+        // company is a 404 and an outage a failure, as for any other data point.
+        await this.report(id, ctx);
+        return done([]);
+      case 'availableDocuments': {
+        const hits = await this.client.search(id, ctx.signal);
+        if (!hits.some((h) => h.uniscId === id)) throw RegisterError.notFound(`${id} is not in the CN register`);
+        const price = this.catalogue.documents.find((d) => d.type === REPORT_TYPE)?.price;
+        const doc: AvailableDocument = { id: reportDocumentId(id), ...REPORT_ITEM, type: 'tradeRegisterExtract', format: REPORT_TYPE, ...(price !== undefined ? { price } : {}) };
+        return done([doc]);
+      }
+      default:
+        // Not in the catalogue (no UBOs, establishments or subsidiaries, spec §2.11): the planner never asks.
+        throw new RegisterError('invalid_request', `${dataPoint} is not available from the CN register`);
+    }
+  }
+
+  async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
+    const id = this.parseCompanyId(companyId);
+    if (usccOfDocumentId(documentId) !== id) throw RegisterError.notFound(`${documentId} is not a document of CN company ${id}`);
+    const { pdf } = await this.report(id, ctx);
+    return {
+      item: { id: reportDocumentId(id), ...REPORT_ITEM, format: REPORT_TYPE, date: this.now().toISOString().slice(0, 10), category: 'tradeRegisterExtract', type: REPORT_TYPE },
+      contentType: 'application/pdf',
+      content: pdf,
+    };
+  }
+
+  /** Every company has exactly one document, its credit report, whose id names the company. */
+  async documentType(companyId: string, documentId: string): Promise<string | undefined> {
+    return usccOfDocumentId(documentId) === this.parseCompanyId(companyId) ? REPORT_TYPE : undefined;
+  }
+
+  /** Stops the sandbox emulator, if one runs (tests). */
+  async close(): Promise<void> {
+    await this.emulator?.stop();
+  }
+
+  /**
+   * Downloads and reads a company's credit report. Concurrent calls for one company share one download; once it
+   * settles the next call fetches anew, so the data is always the register's current state.
+   */
+  private report(uscc: string, ctx: CallContext): Promise<Report> {
+    let pending = this.inFlight.get(uscc);
+    if (!pending) {
+      // Not tied to the first caller's signal: a caller that gives up must not fail the others.
+      const signal = AbortSignal.timeout(10 * 60_000);
+      pending = (async () => {
+        const pdf = await this.client.report(uscc, signal);
+        return { pdf, fields: await extractReport(pdf) };
+      })().finally(() => this.inFlight.delete(uscc));
+      this.inFlight.set(uscc, pending);
+    }
+    return abortable(pending, ctx.signal);
+  }
+}
+
+/** Waits for a shared promise, or rejects as soon as this caller's signal aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}

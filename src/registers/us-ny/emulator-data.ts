@@ -1,0 +1,53 @@
+import type { SandboxStore } from '../../sandbox/store.ts';
+import type { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
+import type { NameHistoryEntry, SnapshotEntity } from './columns.ts';
+import { unpackRow } from './packed-row.ts';
+import type { EmulatorData } from './emulator/server.ts';
+import type { IndexManager } from './index-manager.ts';
+import { COUNTRY } from './sandbox-overlay.ts';
+import type { SnapshotSource } from './snapshot-source.ts';
+
+const ENTITIES = 'n9v6-gdp6';
+const NAMES = 'ekwr-p59j';
+
+/** What the emulated Department of State serves: the sandbox snapshot, the operator's companies and controls. */
+export function emulatorData(deps: { entities: UsNyEntityRepository; sandbox: SandboxStore; snapshot: SnapshotSource; index: IndexManager }): EmulatorData {
+  const entity = async (dosId: string) => {
+    const found = await deps.snapshot.lookup(dosId);
+    return found.kind === 'found' ? { snapshot: found.entity, behaviour: found.behaviour, ...(found.live ? { live: found.live } : {}) } : undefined;
+  };
+  return {
+    entity,
+    async searchNames(value, limit) {
+      const hits = (await deps.index.get()).search(value, limit);
+      const out: SnapshotEntity[] = [];
+      for (const h of hits) {
+        const e = await entity(h.dosId);
+        if (e) out.push(e.snapshot);
+      }
+      return out;
+    },
+    isInOutage: () => deps.sandbox.isInOutage(COUNTRY),
+    consumeFailure: (dosId) => deps.sandbox.consumeFailure(COUNTRY, dosId),
+    // The open-data API serves the ingested snapshot; operator companies are the register's, not yet published.
+    async datasetPage(dataset, offset, limit) {
+      await deps.snapshot.ready();
+      if (dataset === ENTITIES) {
+        return (await deps.entities.page(offset, limit)).map((e) => unpackRow(e.row) as Record<string, string>);
+      }
+      if (dataset === NAMES) {
+        const flat = (await deps.entities.withNames()).flatMap((e) =>
+          (JSON.parse(e.names) as NameHistoryEntry[]).map((n) => ({
+            corpid_num: e.dosId,
+            ...(n.date_filed ? { date_filed: `${n.date_filed}T00:00:00.000` } : {}),
+            name_type: n.name_type,
+            name_status: n.name_status,
+            corp_name: n.corp_name,
+          })),
+        );
+        return flat.slice(offset, offset + limit);
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../store/db.ts';
+import { SnapshotBusyError, UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
+import { sleep } from '../../shared/sleep.ts';
+import { generateEntities } from './generator.ts';
+import { ingestEntities } from './ingest/ingest.ts';
+
+export interface SeedOptions {
+  size: number;
+  seed: string;
+}
+
+/**
+ * Seeds the sandbox register with a generated snapshot, once: nothing happens when any snapshot was applied
+ * already (by an earlier start, another process, or an operator's ingestion), and a concurrent seeding by another
+ * process is waited for. A few thousand rows take well under a second.
+ */
+export async function ensureSeeded(db: Db, now: () => Date, opts: SeedOptions): Promise<void> {
+  const snapshots = new UsNySnapshotRepository(db);
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (await snapshots.latestDone()) return;
+    try {
+      await ingestEntities({ db, now }, generateEntities({ size: opts.size, seed: opts.seed }), `sandbox-seed:${opts.seed}:${opts.size}`);
+      return;
+    } catch (err) {
+      if (!(err instanceof SnapshotBusyError)) throw err;
+      await sleep(100);
+    }
+  }
+  throw new Error('the US-NY sandbox seed did not finish in time');
+}

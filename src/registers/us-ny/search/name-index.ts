@@ -1,0 +1,147 @@
+import { KIND_CURRENT, KIND_FORMER, SegmentBuilder, buildSegment } from './segment-builder.ts';
+import type { Segment } from './segment.ts';
+import type { EntitySummary } from './summary.ts';
+import { tokenize } from './tokens.ts';
+
+export type NameMatch = 'exactLegalName' | 'default' | 'previousName';
+
+/** A company found by name or id. */
+export interface IndexHit {
+  dosId: string;
+  name: string;
+  city: string;
+  state: string;
+  zip: string;
+  match: NameMatch | 'id';
+  /** The former or assumed name that matched, for `previousName`. */
+  matchedName?: string;
+  matchedNameKind?: 'former' | 'assumed';
+  /** Relevance, 0 to 1. */
+  score: number;
+}
+
+/** Rebuild the base once the changes since it was built reach this many entities. */
+const COMPACT_AFTER = 50_000;
+
+/**
+ * The US-NY name index: an immutable base segment built from the whole store, plus a small delta segment of the
+ * entities changed since (rebuilt on change, in milliseconds) and tombstones over the base. Updates are therefore
+ * incremental; `needsCompaction` says when the delta has grown enough to rebuild the base.
+ *
+ * @example
+ * const index = NameIndex.fromEntities(summaries);
+ * index.search('acme holdngs', 20); // typo-tolerant, former and assumed names included
+ */
+export class NameIndex {
+  private base: Segment;
+  private baseDeleted: Uint8Array;
+  private readonly delta = new Map<string, EntitySummary>();
+  private deltaSegment: Segment | undefined;
+  private deltaDirty = false;
+
+  constructor(base: Segment) {
+    this.base = base;
+    this.baseDeleted = new Uint8Array(base.entityCount);
+  }
+
+  static fromEntities(entities: Iterable<EntitySummary>): NameIndex {
+    return new NameIndex(buildSegment(entities));
+  }
+
+  static builder(expected?: number): SegmentBuilder {
+    return new SegmentBuilder(expected);
+  }
+
+  get size(): number {
+    let n = this.base.entityCount;
+    for (let i = 0; i < this.baseDeleted.length; i++) n -= this.baseDeleted[i]!;
+    return n + this.delta.size;
+  }
+
+  get baseSegment(): Segment {
+    return this.base;
+  }
+
+  get needsCompaction(): boolean {
+    return this.delta.size >= COMPACT_AFTER;
+  }
+
+  /** Adds or replaces an entity. */
+  upsert(e: EntitySummary): void {
+    this.hideInBase(e.dosId);
+    this.delta.set(e.dosId, e);
+    this.deltaDirty = true;
+  }
+
+  /** Removes an entity (it left the register). */
+  remove(dosId: string): void {
+    this.hideInBase(dosId);
+    if (this.delta.delete(dosId)) this.deltaDirty = true;
+  }
+
+  private hideInBase(dosId: string) {
+    const i = this.base.findDosId(Number(dosId));
+    if (i >= 0) this.baseDeleted[i] = 1;
+  }
+
+  private deltaNow(): Segment | undefined {
+    if (this.deltaDirty) {
+      this.deltaSegment = this.delta.size ? buildSegment(this.delta.values()) : undefined;
+      this.deltaDirty = false;
+    }
+    return this.deltaSegment;
+  }
+
+  /** The entity with this dosId, as an `id` hit. */
+  byDosId(dosId: string): IndexHit | undefined {
+    const d = this.delta.get(dosId);
+    if (d) return { dosId, name: d.name, city: d.city, state: d.state, zip: d.zip, match: 'id', score: 1 };
+    const i = this.base.findDosId(Number(dosId));
+    if (i < 0 || this.baseDeleted[i] || this.base.view(i).dosId !== dosId) return undefined;
+    return { ...this.base.view(i), match: 'id', score: 1 };
+  }
+
+  /** The best `limit` companies for a name query, one hit per company, best first. */
+  search(query: string, limit = 20): IndexHit[] {
+    const words = tokenize(query);
+    if (words.length === 0) return [];
+    const opts = { limit: limit * 2, prefixLast: true };
+    const hits: IndexHit[] = [];
+    const collect = (seg: Segment, skip?: Uint8Array) => {
+      for (const h of seg.search(words, { ...opts, skip })) {
+        const kind = seg.kindOf(h.name);
+        // A former name sharing all but one word with the query is noise, and previousName outranks default.
+        if (kind !== KIND_CURRENT && h.partial) continue;
+        const view = seg.view(h.entity);
+        if (kind === KIND_CURRENT) hits.push({ ...view, match: h.exact ? 'exactLegalName' : 'default', score: round(h.score) });
+        else {
+          hits.push({
+            ...view,
+            match: 'previousName',
+            matchedName: seg.altName(h.name)!,
+            matchedNameKind: kind === KIND_FORMER ? 'former' : 'assumed',
+            score: round(h.score),
+          });
+        }
+      }
+    };
+    collect(this.base, this.baseDeleted);
+    const delta = this.deltaNow();
+    if (delta) collect(delta);
+    // One hit per company: its best name; on a tie the current name.
+    const best = new Map<string, IndexHit>();
+    for (const h of hits) {
+      const prev = best.get(h.dosId);
+      if (!prev || h.score > prev.score || (h.score === prev.score && prev.match === 'previousName' && h.match !== 'previousName')) best.set(h.dosId, h);
+    }
+    // Results are ordered by match type before relevance (CONTRACT §3), so a previous-name hit clearly weaker than
+    // the best current-name hit would push better answers down: leave those out.
+    const bestCurrent = Math.max(0, ...[...best.values()].filter((h) => h.match !== 'previousName').map((h) => h.score));
+    return [...best.values()]
+      .filter((h) => h.match !== 'previousName' || h.score >= bestCurrent - 0.15)
+      .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+      .slice(0, limit);
+  }
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;

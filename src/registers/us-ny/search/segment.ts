@@ -1,0 +1,238 @@
+import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
+import { TopK } from './top-k.ts';
+import { STOPWORDS } from './tokens.ts';
+
+/** Word weights, out of 100: how well a word of a name answers a word of the query. */
+const W_EXACT = 100;
+const W_TYPO = [0, 75, 60];
+const PREFIX_EXPANSION = 64;
+const MAX_QUERY_WORDS = 12;
+
+interface Slot {
+  weights: Uint8Array;
+  ids: number[];
+  cost: number;
+}
+
+/**
+ * An immutable search index over the names of a set of entities: an inverted index (word → names), a forward
+ * index (name → words, to score a candidate without touching the postings of other words), a prefix order and a
+ * typo index over the vocabulary. A query is answered from the postings of its rarest word's expansions only.
+ */
+export class Segment {
+  private readonly p: SegmentParts;
+  private readonly slots: Uint8Array[] = [];
+  // Per-query scratch, reused: names seen in this scan, names holding the filter word.
+  private readonly stamps: Uint32Array;
+  private stamp = 0;
+  private readonly filters: Uint32Array;
+  private filterStamp = 0;
+
+  constructor(parts: SegmentParts) {
+    this.p = parts;
+    this.stamps = new Uint32Array(parts.nameEntity.length);
+    this.filters = new Uint32Array(parts.nameEntity.length);
+  }
+
+  get entityCount(): number {
+    return this.p.dosNum.length;
+  }
+
+  get nameCount(): number {
+    return this.p.nameEntity.length;
+  }
+
+  get vocabularySize(): number {
+    return this.p.tokens.length;
+  }
+
+  /** Approximate bytes held, for the benchmarks. */
+  get bytes(): number {
+    const p = this.p;
+    const arrays = [p.byText, p.isStop, p.postOff, p.post, p.nameOff, p.nameToks, p.nameSig, p.nameEntity, p.nameKind, p.altOf, p.dosNum, p.dosOrder];
+    return arrays.reduce((s, a) => s + a.byteLength, 0) + p.altText.bytes + p.display.bytes + p.typo.size * 8 + p.tokens.length * 40;
+  }
+
+  view(entity: number): EntityView {
+    const [dosId = '', name = '', city = '', state = '', zip = ''] = this.p.display.get(entity).split('\u001f');
+    return { dosId, name, city, state, zip };
+  }
+
+  kindOf(name: number): number {
+    return this.p.nameKind[name]!;
+  }
+
+  /** The text of a former or assumed name (the current one is the entity's name). */
+  altName(name: number): string | undefined {
+    const i = this.p.altOf[name]!;
+    return i === 0xffffffff ? undefined : this.p.altText.get(i);
+  }
+
+  findDosId(dosId: number): number {
+    const { dosNum, dosOrder } = this.p;
+    let a = 0;
+    let b = dosOrder.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (dosNum[dosOrder[m]!]! < dosId) a = m + 1;
+      else b = m;
+    }
+    return a < dosOrder.length && dosNum[dosOrder[a]!] === dosId ? dosOrder[a]! : -1;
+  }
+
+  /**
+   * Names matching the query words (normalised), best first. Every significant query word must match a word of
+   * the name (exactly, by prefix for the last word when `prefixLast`, or within its typo budget); when that finds
+   * fewer than `limit`, names that hold the rarest word but miss one other are added at a lower score, marked
+   * `partial`. `skip` marks entities to leave out.
+   */
+  search(words: readonly string[], opts: { limit: number; prefixLast: boolean; skip?: Uint8Array }): NameHit[] {
+    const all = words.slice(0, 32);
+    const vocab = this.p.tokenIds;
+    // A one-letter word the vocabulary lacks is a word being typed: it cannot narrow anything yet.
+    let sig = [...new Set(all.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || vocab.has(w))))];
+    if (sig.length === 0) sig = [...new Set(all)];
+    sig = sig.slice(0, MAX_QUERY_WORDS);
+    const lastWord = all[all.length - 1];
+    const slots = sig.map((w, i) => this.expand(w, i, opts.prefixLast && w === lastWord));
+    const exactIds = all.map((w) => vocab.get(w) ?? -1);
+    const top = new TopK(opts.limit);
+    try {
+      const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
+      if (usable.length === slots.length) {
+        // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking.
+        const second = usable[1];
+        const filter = second && usable[0]!.cost > 2000 && second.cost < 10 * usable[0]!.cost ? this.mark(second) : 0;
+        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter);
+      }
+      if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
+        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0);
+      }
+    } finally {
+      for (const s of slots) for (const id of s.ids) s.weights[id] = 0;
+    }
+    return top.sorted().map((h) => ({ entity: this.p.nameEntity[h.id]!, name: h.id, score: h.score, exact: h.exact, partial: h.partial }));
+  }
+
+  /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`; best words first. */
+  private expand(word: string, i: number, prefix: boolean): Slot {
+    const p = this.p;
+    const weights = (this.slots[i] ??= new Uint8Array(p.tokens.length));
+    const ids: number[] = [];
+    const set = (id: number, w: number) => {
+      if (weights[id]! >= w) return;
+      if (weights[id] === 0) ids.push(id);
+      weights[id] = w;
+    };
+    const exact = p.tokenIds.get(word);
+    if (exact !== undefined) set(exact, W_EXACT);
+    if (prefix && word.length >= 2) {
+      const range = this.prefixRange(word);
+      const picked = range.length > PREFIX_EXPANSION ? range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION) : range;
+      for (const id of picked) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
+    }
+    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, W_TYPO[d]!);
+    ids.sort((a, b) => weights[b]! - weights[a]!);
+    let cost = 0;
+    for (const id of ids) cost += this.df(id);
+    return { weights, ids, cost };
+  }
+
+  private df(id: number): number {
+    return this.p.postOff[id + 1]! - this.p.postOff[id]!;
+  }
+
+  /** Marks every name holding one of the slot's words; returns the mark. */
+  private mark(slot: Slot): number {
+    const { post, postOff } = this.p;
+    if (++this.filterStamp === 0xffffffff) {
+      this.filters.fill(0);
+      this.filterStamp = 1;
+    }
+    const f = this.filterStamp;
+    const filters = this.filters;
+    for (const id of slot.ids) for (let k = postOff[id]!; k < postOff[id + 1]!; k++) filters[post[k]!] = f;
+    return f;
+  }
+
+  private prefixRange(word: string): number[] {
+    const { byText, tokens } = this.p;
+    let a = 0;
+    let b = byText.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (tokens[byText[m]!]! < word) a = m + 1;
+      else b = m;
+    }
+    const out: number[] = [];
+    for (let k = a; k < byText.length && tokens[byText[k]!]!.startsWith(word); k++) {
+      if (tokens[byText[k]!] !== word) out.push(byText[k]!);
+      if (out.length > 5000) break;
+    }
+    return out;
+  }
+
+  /**
+   * Scores the names in the postings of the driver's words; a name may miss at most `misses` query words, and must
+   * carry the mark `filter` when one is given. Postings run from the best-covered names down, so a word's scan
+   * stops once no further name could enter the top.
+   */
+  private scan(driver: Slot, slots: Slot[], misses: number, exactIds: number[], top: TopK, skip: Uint8Array | undefined, filter: number): void {
+    const { post, postOff, nameOff, nameToks, nameSig, nameEntity } = this.p;
+    const stamps = this.stamps;
+    if (++this.stamp === 0xffffffff) {
+      stamps.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    const filters = this.filters;
+    const weights = slots.map((s) => s.weights);
+    const nq = slots.length;
+    const penalty = misses ? 0.6 : 1;
+    const exactLen = exactIds.length;
+    for (const id of driver.ids) {
+      const others = 100 * (nq - 1) + driver.weights[id]!;
+      for (let k = postOff[id]!, end = postOff[id + 1]!; k < end; k++) {
+        const n = post[k]!;
+        if (top.full) {
+          const sig = nameSig[n]!;
+          const bound = (others / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
+          if (bound < top.min) break;
+        }
+        if (stamps[n] === stamp) continue;
+        stamps[n] = stamp;
+        if (filter && filters[n] !== filter) continue;
+        if (skip && skip[nameEntity[n]!]) continue;
+        if (misses && top.has(n)) continue;
+        const start = nameOff[n]!;
+        const stop = nameOff[n + 1]!;
+        let sum = 0;
+        let missed = 0;
+        for (let s = 0; s < nq; s++) {
+          const w = weights[s]!;
+          let best = 0;
+          for (let t = start; t < stop; t++) {
+            const v = w[nameToks[t]!]!;
+            if (v > best) best = v;
+          }
+          if (best === 0 && ++missed > misses) break;
+          sum += best;
+        }
+        if (missed > misses) continue;
+        let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
+        let exact = false;
+        if (!misses && stop - start === exactLen) {
+          exact = true;
+          for (let t = 0; t < exactLen; t++) {
+            if (nameToks[start + t] !== exactIds[t]) {
+              exact = false;
+              break;
+            }
+          }
+          if (exact) score = 1;
+        }
+        top.offer(n, score, exact, misses > 0);
+      }
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import type { BilledRequest, BillingSettlement, DocumentResolution, UnitOutcome } from '../billing/settlement.ts';
+import type { Catalogue } from '../registers/catalogue.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import type { ItemKind, ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { ItemErrorCode } from '../shared/errors.ts';
+import type { RequestEvents } from './events.ts';
+
+export interface ItemFailure {
+  code: ItemErrorCode;
+  message: string;
+  retryable: boolean;
+  source?: string;
+  cost?: number;
+}
+
+/** What a succeeded data point or document delivers. */
+export interface Delivery {
+  result: unknown;
+  source?: unknown;
+  authoritative?: boolean | null;
+}
+
+/** For a register no longer served: nothing includes anything, default windows apply. */
+const NO_CATALOGUE: Pick<Catalogue, 'blocks' | 'documents'> = { blocks: [], documents: [] };
+
+const isOpen = (i: ItemRow) => i.status === 'in_progress' || i.status === 'enriching';
+
+/**
+ * Records outcomes of request items together with their billing, in one transaction per outcome: an item
+ * becomes `succeeded` exactly when its unit is captured (charged, deduplicated or included), `failed` when it
+ * fails, and a unit whose items all failed has its hold released. The request's row lock orders outcomes of
+ * one request; a late answer for an item already settled (an onboarding timeout) changes nothing and is not
+ * charged.
+ */
+export class ItemSettler {
+  constructor(
+    private readonly db: Db,
+    private readonly requests: RequestRepository,
+    private readonly registers: RegisterRegistry,
+    private readonly billing: BillingSettlement,
+    private readonly clock: Clock,
+    private readonly events: RequestEvents,
+  ) {}
+
+  /**
+   * Items delivered by one register call. Items of one block share its charge: the first that succeeds
+   * carries the block's cost (for several at once, the first in the catalogue's order of the block's data
+   * points, e.g. `company` before `companyProfile`), the others show 0.
+   */
+  async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivery: Delivery): Promise<void> {
+    await this.settle(request, async (tx, items, billed) => {
+      const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
+      let changed = false;
+      for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
+        const { outcome, resolved } = unit
+          ? await this.billing.capture(tx, billed, unit)
+          : { outcome: { cost: 0 } as UnitOutcome, resolved: [] };
+        for (const [i, name] of group.entries()) {
+          changed = (await this.apply(tx, request, kind, name, outcome, delivery, i === 0)) || changed;
+        }
+        changed = (await this.applyResolved(tx, request, resolved)) || changed;
+      }
+      return changed;
+    });
+  }
+
+  /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
+  async fail(request: RequestRow, kind: ItemKind, names: readonly string[], failure: ItemFailure): Promise<void> {
+    await this.settle(request, async (tx, items, billed) => {
+      let changed = false;
+      const units = new Set<string>();
+      for (const name of names) {
+        const item = items.find((i) => i.kind === kind && i.name === name);
+        const updated = await this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...failure }, cost: 0 }, this.clock.now(), tx);
+        if (updated && item) item.status = 'failed';
+        if (updated && item?.billingUnit) units.add(item.billingUnit);
+        changed = updated || changed;
+      }
+      for (const unit of units) {
+        if (items.some((i) => i.billingUnit === unit && isOpen(i))) continue;
+        changed = (await this.applyResolved(tx, request, await this.billing.release(tx, billed, unit))) || changed;
+      }
+      return changed;
+    });
+  }
+
+  private async settle(
+    request: RequestRow,
+    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest) => Promise<boolean>,
+  ): Promise<void> {
+    const billed: BilledRequest = {
+      id: request.id,
+      accountId: request.accountId,
+      countryCode: request.countryCode,
+      companyId: request.companyId,
+      createdAt: request.createdAt,
+      catalogue: this.registers.get(request.countryCode)?.catalogue ?? NO_CATALOGUE,
+      ...(typeof request.options.maxBudget === 'number' ? { maxBudget: request.options.maxBudget } : {}),
+    };
+    const changed = await this.db.transaction(async (tx) => {
+      await this.requests.lock(tx, request.id);
+      return work(tx, await this.requests.itemsOf(tx, request.id), billed);
+    });
+    if (changed) this.events.requestUpdated(request.accountId, request.id);
+  }
+
+  private async apply(
+    tx: Queryable,
+    request: RequestRow,
+    kind: ItemKind,
+    name: string,
+    outcome: UnitOutcome,
+    delivery: Delivery,
+    carriesCost: boolean,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    if (outcome === 'awaiting') {
+      // Delivered, but its price depends on a block still in flight: stays in progress with the result kept.
+      return this.requests.updateItem(request.id, kind, name, { status: 'in_progress', result: delivery.result, source: delivery.source }, now, tx);
+    }
+    if ('refusal' in outcome) {
+      return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
+    }
+    return this.requests.updateItem(
+      request.id,
+      kind,
+      name,
+      { status: 'succeeded', ...delivery, cost: carriesCost ? outcome.cost : 0 },
+      now,
+      tx,
+    );
+  }
+
+  private async applyResolved(tx: Queryable, request: RequestRow, resolved: DocumentResolution[]): Promise<boolean> {
+    let changed = false;
+    for (const { documentId, outcome } of resolved) {
+      const patch =
+        'refusal' in outcome
+          ? { status: 'failed' as const, error: { ...outcome.refusal }, cost: 0 }
+          : { status: 'succeeded' as const, cost: outcome.cost };
+      changed = (await this.requests.updateItem(request.id, 'document', documentId, patch, this.clock.now(), tx)) || changed;
+    }
+    return changed;
+  }
+}
+
+/** The open items grouped by billing unit, each group in the catalogue's order of its block's data points. */
+function groupByUnit(
+  items: ItemRow[],
+  kind: ItemKind,
+  names: string[],
+  catalogue: Pick<Catalogue, 'blocks'>,
+): Map<string | null, string[]> {
+  const groups = new Map<string | null, string[]>();
+  for (const name of names) {
+    const unit = items.find((i) => i.kind === kind && i.name === name)?.billingUnit ?? null;
+    groups.set(unit, [...(groups.get(unit) ?? []), name]);
+  }
+  for (const [unit, group] of groups) {
+    const order = catalogue.blocks.find((b) => b.sku === unit)?.datapoints as readonly string[] | undefined;
+    if (order) group.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  }
+  return groups;
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../store/db.ts';
+import { json } from '../store/db.ts';
+import type { Clock } from '../shared/clock.ts';
+
+const KEY = 'clockOffsetMs';
+
+/**
+ * The sandbox clock's offset lives in the store so that every process on one database and every
+ * restart see the same time. `POST /admin/clock` saves it; other processes pick it up within a second.
+ */
+export class ClockSync {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async load(): Promise<void> {
+    const [row] = await this.db.query<{ value: number }>('select value from settings where key = $1', [KEY]);
+    if (typeof row?.value === 'number') this.clock.setOffset(row.value);
+  }
+
+  /** Moves the clock forward and records the new offset (the largest offset wins across processes). */
+  async advance(ms: number): Promise<void> {
+    this.clock.advance(ms);
+    await this.db.query(
+      `insert into settings (key, value) values ($1, $2::jsonb)
+       on conflict (key) do update set value = to_jsonb(greatest((settings.value)::text::bigint, (excluded.value)::text::bigint))`,
+      [KEY, json(this.clock.offset)],
+    );
+    await this.load();
+  }
+
+  start(everyMs = 1000): void {
+    this.timer = setInterval(() => void this.load().catch(() => undefined), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,155 @@
+import type { Db, Queryable } from '../db.ts';
+
+export type BillingUnitKind = 'dataBlock' | 'document';
+export type BillingEventStatus = 'charged' | 'deduplicated' | 'included';
+export type ReservationState = 'reserved' | 'awaiting' | 'captured' | 'released';
+
+export interface BillingEventRow {
+  id: string;
+  accountId: string;
+  requestId: string;
+  countryCode: string;
+  companyId: string;
+  kind: BillingUnitKind;
+  sku: string;
+  documentId: string | null;
+  unitKey: string;
+  amount: number;
+  status: BillingEventStatus;
+  linkedEventId: string | null;
+  basisAt: Date;
+  createdAt: Date;
+}
+
+export interface ReservationRow {
+  requestId: string;
+  unitKey: string;
+  accountId: string;
+  kind: BillingUnitKind;
+  sku: string;
+  documentId: string | null;
+  price: number;
+  reserved: number;
+  charged: number;
+  state: ReservationState;
+  eventId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+/** The company a unit is billed for: dedup and inclusion look at one account, register and company. */
+export interface BillingSubject {
+  accountId: string;
+  countryCode: string;
+  companyId: string;
+}
+
+const EVENT_COLUMNS = `id, account_id as "accountId", request_id as "requestId", country_code as "countryCode",
+  company_id as "companyId", kind, sku, document_id as "documentId", unit_key as "unitKey", amount, status,
+  linked_event_id as "linkedEventId", basis_at as "basisAt", created_at as "createdAt"`;
+const RESERVATION_COLUMNS = `request_id as "requestId", unit_key as "unitKey", account_id as "accountId", kind, sku,
+  document_id as "documentId", price, reserved, charged, state, event_id as "eventId", created_at as "createdAt",
+  settled_at as "settledAt"`;
+
+/** Billing events and reservations. Callers that decide a charge hold the locks (see BillingService). */
+export class BillingRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Events of these units for one company, of any request, for dedup and inclusion decisions. */
+  async eventsOf(tx: Queryable, subject: BillingSubject, unitKeys: readonly string[]): Promise<BillingEventRow[]> {
+    if (unitKeys.length === 0) return [];
+    return tx.query<BillingEventRow>(
+      `select ${EVENT_COLUMNS} from billing_events
+        where account_id = $1 and country_code = $2 and company_id = $3 and unit_key = any($4::text[])
+        order by basis_at desc, id desc`,
+      [subject.accountId, subject.countryCode, subject.companyId, unitKeys],
+    );
+  }
+
+  async insertEvent(tx: Queryable, e: BillingEventRow): Promise<void> {
+    await tx.query(
+      `insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
+         amount, status, linked_event_id, basis_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        e.id, e.accountId, e.requestId, e.countryCode, e.companyId, e.kind, e.sku, e.documentId, e.unitKey,
+        e.amount, e.status, e.linkedEventId, e.basisAt, e.createdAt,
+      ],
+    );
+  }
+
+  /** One page of an account's events, newest first, after the cursor position (createdAt, id). */
+  async pageOfEvents(
+    accountId: string,
+    opts: { requestId?: string; limit: number; before?: { createdAt: Date; id: string } },
+  ): Promise<BillingEventRow[]> {
+    const params: unknown[] = [accountId, opts.limit];
+    let where = 'account_id = $1';
+    if (opts.requestId) {
+      params.push(opts.requestId);
+      where += ` and request_id = $${params.length}`;
+    }
+    if (opts.before) {
+      params.push(opts.before.createdAt, opts.before.id);
+      where += ` and (created_at, id) < ($${params.length - 1}, $${params.length})`;
+    }
+    return this.db.query<BillingEventRow>(
+      `select ${EVENT_COLUMNS} from billing_events where ${where} order by created_at desc, id desc limit $2`,
+      params,
+    );
+  }
+
+  async insertReservation(tx: Queryable, r: Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>): Promise<void> {
+    await tx.query(
+      `insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [r.requestId, r.unitKey, r.accountId, r.kind, r.sku, r.documentId, r.price, r.reserved, r.state, r.createdAt],
+    );
+  }
+
+  /** The reservation of a unit, locked until the transaction ends. */
+  async lockReservation(tx: Queryable, requestId: string, unitKey: string): Promise<ReservationRow | undefined> {
+    const [row] = await tx.query<ReservationRow>(
+      `select ${RESERVATION_COLUMNS} from billing_reservations where request_id = $1 and unit_key = $2 for update`,
+      [requestId, unitKey],
+    );
+    return row;
+  }
+
+  async reservationsOf(tx: Queryable, requestId: string): Promise<ReservationRow[]> {
+    return tx.query<ReservationRow>(
+      `select ${RESERVATION_COLUMNS} from billing_reservations where request_id = $1 order by created_at, unit_key`,
+      [requestId],
+    );
+  }
+
+  async updateReservation(
+    tx: Queryable,
+    requestId: string,
+    unitKey: string,
+    patch: { state: ReservationState; charged?: number; eventId?: string | null; settledAt?: Date | null },
+  ): Promise<void> {
+    await tx.query(
+      `update billing_reservations set state = $3, charged = coalesce($4, charged), event_id = coalesce($5, event_id),
+              settled_at = coalesce($6, settled_at)
+        where request_id = $1 and unit_key = $2`,
+      [requestId, unitKey, patch.state, patch.charged ?? null, patch.eventId ?? null, patch.settledAt ?? null],
+    );
+  }
+
+  /**
+   * Serialises every charge decision about one unit of one company for one account, across requests and
+   * processes, until the transaction ends: the second of two simultaneous captures sees the first's event.
+   */
+  async lockUnit(tx: Queryable, subject: BillingSubject, unitKey: string): Promise<void> {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+      `billing:${subject.accountId}:${subject.countryCode}:${subject.companyId}:${unitKey}`,
+    ]);
+  }
+
+  /** Locks the account row: reservations and top-ups of one account see each other's holds. */
+  async lockAccount(tx: Queryable, accountId: string): Promise<boolean> {
+    const rows = await tx.query('select id from accounts where id = $1 for no key update', [accountId]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,149 @@
+import type { Db, Queryable } from '../store/db.ts';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface MessageRow {
+  id: string;
+  accountId: string;
+  eventType: string;
+  body: string;
+  subject: string | null;
+  version: Date | null;
+  createdAt: Date;
+}
+
+export interface DeliveryRow {
+  messageId: string;
+  endpointId: string;
+  status: DeliveryStatus;
+  scheduledAttempts: number;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+}
+
+/** What one attempt needs, read in one query. */
+export interface AttemptContext {
+  delivery: DeliveryRow;
+  message: Pick<MessageRow, 'id' | 'accountId' | 'eventType' | 'body'>;
+  endpoint: { id: string; url: string; status: 'enabled' | 'disabled'; deleted: boolean };
+}
+
+export interface AttemptRow {
+  id: string;
+  messageId: string;
+  endpointId: string;
+  eventType: string;
+  attempt: number;
+  trigger: 'scheduled' | 'manual';
+  status: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  error: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+}
+
+const DELIVERY_COLUMNS = `d.message_id as "messageId", d.endpoint_id as "endpointId", d.status,
+  d.scheduled_attempts as "scheduledAttempts", d.attempt_count as "attemptCount", d.next_attempt_at as "nextAttemptAt"`;
+const ATTEMPT_COLUMNS = `id, message_id as "messageId", endpoint_id as "endpointId", event_type as "eventType", attempt, trigger,
+  status, response_status as "responseStatus", error, next_attempt_at as "nextAttemptAt", created_at as "createdAt"`;
+
+/** Messages, their per-endpoint delivery state, and the attempt log. */
+export class DeliveryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** False when a message for the same subject and version exists already (nothing inserted). */
+  async insertMessage(tx: Queryable, m: MessageRow): Promise<boolean> {
+    const rows = await tx.query(
+      `insert into webhook_messages (id, account_id, event_type, body, subject, version, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
+      [m.id, m.accountId, m.eventType, m.body, m.subject, m.version, m.createdAt],
+    );
+    return rows.length > 0;
+  }
+
+  async insertDeliveries(tx: Queryable, messageId: string, endpointIds: string[], nextAttemptAt: Date, now: Date): Promise<void> {
+    if (endpointIds.length === 0) return;
+    await tx.query(
+      `insert into webhook_deliveries (message_id, endpoint_id, status, next_attempt_at, updated_at)
+       select $1, e, 'pending', $3, $4 from unnest($2::text[]) as e`,
+      [messageId, endpointIds, nextAttemptAt, now],
+    );
+  }
+
+  async context(messageId: string, endpointId: string, accountId?: string): Promise<AttemptContext | undefined> {
+    const [row] = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean }>(
+      `select ${DELIVERY_COLUMNS}, m.account_id as "accountId", m.event_type as "eventType", m.body,
+              e.url, e.status as "endpointStatus", e.deleted_at is not null as deleted
+         from webhook_deliveries d
+         join webhook_messages m on m.id = d.message_id
+         join webhook_endpoints e on e.id = d.endpoint_id
+        where d.message_id = $1 and d.endpoint_id = $2 and ($3::text is null or m.account_id = $3)`,
+      [messageId, endpointId, accountId ?? null],
+    );
+    if (!row) return undefined;
+    const { accountId: acc, eventType, body, url, endpointStatus, deleted, ...delivery } = row;
+    return {
+      delivery,
+      message: { id: messageId, accountId: acc, eventType, body },
+      endpoint: { id: endpointId, url, status: endpointStatus, deleted },
+    };
+  }
+
+  /** The delivery row, locked until the transaction ends, so that concurrent attempts record one after the other. */
+  async lock(tx: Queryable, messageId: string, endpointId: string): Promise<DeliveryRow | undefined> {
+    const [row] = await tx.query<DeliveryRow>(
+      `select ${DELIVERY_COLUMNS} from webhook_deliveries d where d.message_id = $1 and d.endpoint_id = $2 for update`,
+      [messageId, endpointId],
+    );
+    return row;
+  }
+
+  async update(
+    tx: Queryable,
+    d: Pick<DeliveryRow, 'messageId' | 'endpointId' | 'status' | 'scheduledAttempts' | 'attemptCount' | 'nextAttemptAt'>,
+    now: Date,
+  ): Promise<void> {
+    await tx.query(
+      `update webhook_deliveries set status = $3, scheduled_attempts = $4, attempt_count = $5, next_attempt_at = $6, updated_at = $7
+        where message_id = $1 and endpoint_id = $2`,
+      [d.messageId, d.endpointId, d.status, d.scheduledAttempts, d.attemptCount, d.nextAttemptAt, now],
+    );
+  }
+
+  async insertAttempt(tx: Queryable, a: AttemptRow): Promise<void> {
+    await tx.query(
+      `insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
+         next_attempt_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [a.id, a.messageId, a.endpointId, a.eventType, a.attempt, a.trigger, a.status, a.responseStatus, a.error, a.nextAttemptAt, a.createdAt],
+    );
+  }
+
+  /** Stops the automatic delivery of everything still pending for an endpoint (deleted or disabled). */
+  async cancelPending(tx: Queryable, endpointId: string, now: Date): Promise<void> {
+    await tx.query(
+      `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, updated_at = $2
+        where endpoint_id = $1 and status = 'pending'`,
+      [endpointId, now],
+    );
+  }
+
+  /** Pending deliveries in key order, one page after `after` (keyset pagination, for resuming at start). */
+  async pendingPage(after: { messageId: string; endpointId: string } | undefined, limit: number): Promise<DeliveryRow[]> {
+    return this.db.query<DeliveryRow>(
+      `select ${DELIVERY_COLUMNS} from webhook_deliveries d
+        where d.status = 'pending' and ($1::text is null or (d.message_id, d.endpoint_id) > ($1, $2))
+        order by d.message_id, d.endpoint_id limit $3`,
+      [after?.messageId ?? null, after?.endpointId ?? null, limit],
+    );
+  }
+
+  /** The attempt log of an endpoint, newest first. */
+  async attempts(endpointId: string, opts: { first: number; after?: string; messageId?: string }): Promise<AttemptRow[]> {
+    return this.db.query<AttemptRow>(
+      `select ${ATTEMPT_COLUMNS} from webhook_attempts
+        where endpoint_id = $1 and ($2::text is null or id < $2) and ($3::text is null or message_id = $3)
+        order by id desc limit $4`,
+      [endpointId, opts.after ?? null, opts.messageId ?? null, opts.first],
+    );
+  }
+}

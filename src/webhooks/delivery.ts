@@ -1,0 +1,211 @@
+import type { WorkQueue } from '../jobs/queue.ts';
+import type { Clock } from '../shared/clock.ts';
+import { newId } from '../shared/ids.ts';
+import type { Db } from '../store/db.ts';
+import type { AttemptContext, AttemptRow, DeliveryRepository } from './delivery-repository.ts';
+import type { EndpointRepository } from './endpoint-repository.ts';
+import { delayBefore } from './schedule.ts';
+import type { SendResult, WebhookSender } from './sender.ts';
+import { signatureHeader } from './signing.ts';
+
+export const WEBHOOK_ATTEMPT_JOB = 'webhook.attempt';
+
+interface AttemptJob {
+  messageId: string;
+  endpointId: string;
+  /** 1-based number of the scheduled attempt; with the ids, the job's deduplication key. */
+  attempt: number;
+}
+
+const RESUME_PAGE = 500;
+
+/**
+ * Delivery: a message is stored with one delivery row per endpoint in one transaction, then each scheduled
+ * attempt is a job. A job does its HTTP call and then, in one transaction, logs the attempt and moves the
+ * delivery row on (succeeded, failed when the schedule is exhausted, or pending with the next attempt's
+ * time), and only then sends the next job. A crash anywhere leaves a `pending` row that `resumePending`
+ * sends again at start; an attempt whose number the row has passed already does nothing (at least once).
+ */
+export class WebhookDispatcher {
+  constructor(
+    private readonly db: Db,
+    private readonly endpoints: EndpointRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly sender: WebhookSender,
+    private readonly queue: WorkQueue,
+    private readonly clock: Clock,
+    private readonly schedule: readonly number[],
+  ) {
+    queue.work(WEBHOOK_ATTEMPT_JOB, (job: AttemptJob) => this.runScheduled(job));
+  }
+
+  async hasEndpoints(accountId: string): Promise<boolean> {
+    return (await this.endpoints.enabledIds(this.db, accountId)).length > 0;
+  }
+
+  /**
+   * Records one message (one id for every endpoint and every attempt) for the account's enabled endpoints
+   * and schedules the first attempts. `subject` and `version` make a repeat of the same state a no-op.
+   * Returns the message id, or undefined when nothing was recorded (no endpoint, or a repeat).
+   */
+  async emit(
+    accountId: string,
+    type: string,
+    payload: object,
+    opts: { subject?: string; version?: Date } = {},
+  ): Promise<string | undefined> {
+    const now = this.clock.now();
+    const id = newId('msg', now.getTime());
+    // `type` first for readers of the raw body; a payload's own `type` cannot contradict it.
+    const body = JSON.stringify(Object.assign({ type }, payload, { type }));
+    const firstDelay = delayBefore(this.schedule, 1) ?? 0;
+    const endpointIds = await this.db.transaction(async (tx) => {
+      const ids = await this.endpoints.enabledIds(tx, accountId);
+      if (ids.length === 0) return [];
+      const message = { id, accountId, eventType: type, body, subject: opts.subject ?? null, version: opts.version ?? null, createdAt: now };
+      if (!(await this.deliveries.insertMessage(tx, message))) return [];
+      await this.deliveries.insertDeliveries(tx, id, ids, new Date(now.getTime() + firstDelay), now);
+      return ids;
+    });
+    if (endpointIds.length === 0) return undefined;
+    for (const endpointId of endpointIds) await this.sendJob({ messageId: id, endpointId, attempt: 1 }, firstDelay);
+    return id;
+  }
+
+  /** Sends the next job of every delivery still pending (called at start). Returns how many. */
+  async resumePending(): Promise<number> {
+    let count = 0;
+    let after: { messageId: string; endpointId: string } | undefined;
+    for (;;) {
+      const page = await this.deliveries.pendingPage(after, RESUME_PAGE);
+      for (const d of page) {
+        const delay = Math.max(0, (d.nextAttemptAt?.getTime() ?? 0) - this.clock.nowMs());
+        await this.sendJob({ messageId: d.messageId, endpointId: d.endpointId, attempt: d.scheduledAttempts + 1 }, delay);
+        count++;
+      }
+      if (page.length < RESUME_PAGE) return count;
+      after = page[page.length - 1];
+    }
+  }
+
+  /**
+   * One more attempt of a message at an endpoint, now, outside the schedule (the manual retry). Its outcome
+   * is logged; a success settles the delivery, a failure leaves the automatic schedule as it was.
+   */
+  async attemptNow(ctx: AttemptContext): Promise<AttemptRow> {
+    const result = await this.deliver(ctx);
+    const recorded = await this.record(ctx, result, 'manual');
+    if (!recorded) throw new Error(`delivery ${ctx.message.id} to ${ctx.endpoint.id} vanished`);
+    return recorded.attempt;
+  }
+
+  private async runScheduled(job: AttemptJob): Promise<void> {
+    const ctx = await this.deliveries.context(job.messageId, job.endpointId);
+    // Delivered, given up, cancelled, or this attempt is done already: a repeated job does nothing.
+    if (!ctx || ctx.delivery.status !== 'pending' || ctx.delivery.scheduledAttempts !== job.attempt - 1) return;
+    if (ctx.endpoint.deleted || ctx.endpoint.status !== 'enabled' || job.attempt > this.schedule.length) {
+      // Endpoint gone since, or the schedule was shortened by a restart with another configuration.
+      await this.db.transaction(async (tx) => {
+        const cur = await this.deliveries.lock(tx, job.messageId, job.endpointId);
+        if (cur?.status !== 'pending') return;
+        const status = job.attempt > this.schedule.length ? 'failed' : 'cancelled';
+        await this.deliveries.update(tx, { ...cur, status, nextAttemptAt: null }, this.clock.now());
+      });
+      return;
+    }
+    const result = await this.deliver(ctx);
+    const recorded = await this.record(ctx, result, 'scheduled', job.attempt);
+    if (recorded?.nextDelayMs !== undefined) {
+      await this.sendJob({ ...job, attempt: job.attempt + 1 }, recorded.nextDelayMs);
+    }
+  }
+
+  private async deliver(ctx: AttemptContext): Promise<SendResult> {
+    const secrets = await this.endpoints.activeSecrets(ctx.endpoint.id, this.clock.now());
+    // The timestamp is wall-clock time, not the service clock: receivers check it against their own clock
+    // to refuse replays (Standard Webhooks allows 5 minutes), and the sandbox clock may run days ahead.
+    const timestamp = new Date();
+    return this.sender.post(
+      ctx.endpoint.url,
+      {
+        'webhook-id': ctx.message.id,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signatureHeader(secrets, ctx.message.id, timestamp, ctx.message.body),
+      },
+      ctx.message.body,
+    );
+  }
+
+  /**
+   * Logs an attempt and moves the delivery on, in one transaction with the delivery row locked. A scheduled
+   * attempt whose number the row has passed meanwhile (a duplicate job) is not recorded again.
+   */
+  private async record(
+    ctx: AttemptContext,
+    result: SendResult,
+    trigger: 'scheduled' | 'manual',
+    scheduledAttempt?: number,
+  ): Promise<{ attempt: AttemptRow; nextDelayMs?: number } | undefined> {
+    const { id: messageId, eventType } = ctx.message;
+    const endpointId = ctx.endpoint.id;
+    return this.db.transaction(async (tx) => {
+      const cur = await this.deliveries.lock(tx, messageId, endpointId);
+      if (!cur) return undefined;
+      if (trigger === 'scheduled' && cur.scheduledAttempts !== scheduledAttempt! - 1) return undefined;
+      const now = this.clock.now();
+      let { status, nextAttemptAt } = cur;
+      let nextDelayMs: number | undefined;
+      let error = result.error ?? null;
+      if (result.ok) {
+        status = 'succeeded';
+        nextAttemptAt = null;
+      } else if (result.responseStatus === 410) {
+        // 410 Gone: the receiver says the endpoint no longer exists; stop sending it anything.
+        error = 'the endpoint answered 410 Gone and has been disabled';
+        status = 'cancelled';
+        nextAttemptAt = null;
+        await this.endpoints.disable(tx, endpointId, `answered 410 Gone to message ${messageId}`, now);
+        await this.deliveries.cancelPending(tx, endpointId, now);
+      } else if (trigger === 'scheduled' && status === 'pending') {
+        nextDelayMs = delayBefore(this.schedule, scheduledAttempt! + 1, result.retryAfterMs);
+        if (nextDelayMs === undefined) {
+          status = 'failed';
+          nextAttemptAt = null;
+        } else {
+          nextAttemptAt = new Date(now.getTime() + nextDelayMs);
+        }
+      }
+      const attempt: AttemptRow = {
+        id: newId('dlv', now.getTime()),
+        messageId,
+        endpointId,
+        eventType,
+        attempt: cur.attemptCount + 1,
+        trigger,
+        status: result.ok ? 'succeeded' : 'failed',
+        responseStatus: result.responseStatus ?? null,
+        error,
+        nextAttemptAt: nextDelayMs === undefined ? null : nextAttemptAt,
+        createdAt: now,
+      };
+      await this.deliveries.update(
+        tx,
+        {
+          messageId,
+          endpointId,
+          status,
+          scheduledAttempts: trigger === 'scheduled' ? scheduledAttempt! : cur.scheduledAttempts,
+          attemptCount: attempt.attempt,
+          nextAttemptAt,
+        },
+        now,
+      );
+      await this.deliveries.insertAttempt(tx, attempt);
+      return { attempt, nextDelayMs };
+    });
+  }
+
+  private async sendJob(job: AttemptJob, delayMs: number): Promise<void> {
+    await this.queue.send(WEBHOOK_ATTEMPT_JOB, job, { delayMs, key: `${job.messageId}:${job.endpointId}:${job.attempt}` });
+  }
+}

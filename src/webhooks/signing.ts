@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+
+const SECRET_PREFIX = 'whsec_';
+/** 32 random bytes: the key length of HMAC-SHA256 (CONTRACT §3 allows 24 to 64). */
+const SECRET_BYTES = 32;
+
+/** A new endpoint secret: `whsec_` + base64 of random bytes, the Standard Webhooks format. */
+export function generateSecret(): string {
+  return SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
+}
+
+/**
+ * The `webhook-signature` header value for one message: one `v1,<base64>` per active secret,
+ * space-separated, so that a receiver holding either the old or the new secret during a rotation verifies.
+ * Signing is the maintained `standardwebhooks` library (HMAC-SHA256 of `id.timestamp.body`).
+ */
+export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
+  return secrets.map((s) => new Webhook(s).sign(messageId, timestamp, body)).join(' ');
+}
