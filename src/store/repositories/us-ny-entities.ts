@@ -108,7 +108,7 @@ export class UsNyEntityRepository {
     let after = '';
     for (;;) {
       const [page] = await this.db.query<{ text: string | null; last: string | null }>(
-        `select string_agg(dos_id || $3 || row || $3 || alt_names, $4 order by dos_id) as text, max(dos_id) as last
+        `select string_agg(dos_id || $3 || row || $3 || alt_names, $4) as text, max(dos_id) as last
            from (select dos_id, row, alt_names from us_ny_entities where removed_at is null and dos_id > $1 order by dos_id limit $2) p`,
         [after, pageSize, GS, RS],
       );
