@@ -22,18 +22,20 @@ export interface ServiceProcess {
  */
 export function processStorage(): { env: Record<string, string>; cleanup(): Promise<void> } {
   const url = process.env.DATABASE_URL;
+  // Document blobs live under DATA_DIR on either store.
+  const dir = mkdtempSync(join(tmpdir(), 'registrum-proc-'));
   if (url) {
     const schema = `p_${randomBytes(6).toString('hex')}`;
     return {
-      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, JOBS_SCHEMA: `${schema}_jobs` },
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, JOBS_SCHEMA: `${schema}_jobs`, DATA_DIR: dir },
       async cleanup() {
         const admin = await openPostgres(url, { max: 1 });
         await admin.exec(`drop schema if exists ${schema}_jobs cascade; drop schema if exists ${schema} cascade`);
         await admin.close();
+        rmSync(dir, { recursive: true, force: true });
       },
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'registrum-proc-'));
   return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
