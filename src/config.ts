@@ -17,6 +17,14 @@ const duration = z.string().transform((text, ctx) => {
   }
 });
 
+/** Comma-separated durations, e.g. `0,5s,5m`. */
+const durationList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) => s.split(','))
+    .pipe(z.array(duration));
+
 const intFromEnv = (dflt: number) => z.coerce.number().int().nonnegative().default(dflt);
 
 /** The whole environment of the service (CONTRACT §1), parsed once at start. */
@@ -34,17 +42,16 @@ export const configSchema = z.object({
   SANDBOX_LATENCY: z.enum(['none', 'fast', 'realistic']).default('fast'),
   ONBOARDING_DEADLINE_MS: intFromEnv(10_000),
   VERIFICATION_RETRY_WINDOW_MS: intFromEnv(3_600_000),
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default('0,5s,5m,30m,2h,5h,10h,10h,14h,20h')
-    .transform((s, ctx) => {
-      try {
-        return s.split(',').map(parseDuration);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        return z.NEVER;
-      }
-    }),
+  WEBHOOK_RETRY_SCHEDULE: durationList('0,5s,5m,30m,2h,5h,10h,10h,14h,20h'),
+  /** Monitors: time between two checks of a company (by the service clock), and how often each process looks. */
+  MONITOR_CHECK_EVERY: z.string().default('24h').pipe(duration),
+  MONITOR_SWEEP_EVERY: z.string().default('1m').pipe(duration),
+  /** Delays before re-checking after a register error; once used up, the day's check is `error_final`. */
+  MONITOR_RETRY_SCHEDULE: durationList('15m,1h,4h'),
+  /** One check's limit at the register (CN answers in minutes). */
+  MONITOR_CHECK_TIMEOUT_MS: intFromEnv(10 * 60_000),
+  /** Checks one process runs side by side. */
+  MONITOR_CONCURRENCY: intFromEnv(4),
   /** The schema of the job engine's tables (pg-boss). */
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('pgboss'),
   /** Requests per minute per API key. */

@@ -29,6 +29,7 @@ import { json } from './store/db.ts';
 import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
+import { createMonitoring } from './monitors/index.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -36,6 +37,8 @@ export interface RunningService {
   url: string;
   accounts: AccountService;
   clock: Clock;
+  /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
+  webhooks: WebhookService;
   /** Stops taking requests and jobs, then closes the store. */
   stop(): Promise<void>;
 }
@@ -101,6 +104,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     baseDelayMs: 1000,
     maxDelayMs: 5 * 60_000,
   });
+  const monitoring = createMonitoring({ db, registers, queue, clock, webhooks, config, log: (err) => opts.logger && console.error('monitors:', err) });
   const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock);
 
   const app = await buildApp(
@@ -118,6 +122,8 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
       signer,
       idempotency: new IdempotencyStore(db, clock),
       webhooks,
+      monitors: monitoring.service,
+      monitorChecks: monitoring.scheduler,
       advanceClock: (ms) => clockSync.advance(ms),
     },
     { logger: opts.logger },
@@ -130,6 +136,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;
   await retrieval.resumeOpenWork();
   await webhooks.resumePending();
+  monitoring.scheduler.start();
 
   return {
     app,
@@ -137,8 +144,10 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     url,
     accounts,
     clock,
+    webhooks,
     async stop() {
       clockSync.stop();
+      await monitoring.scheduler.stop();
       await app.close();
       await queue.stop();
       await webhooks.stop();

@@ -74,7 +74,4 @@ export function trigramNorm(name: string): string {
   return (sig.length ? sig : tokenize(name)).join(' ');
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
+export { percentile } from './stats.ts';

@@ -9,6 +9,7 @@ import type { Ledger } from './ledger.ts';
 import { quoteRequest, type Quote } from './quote.ts';
 import { holdReference } from './settlement.ts';
 import { documentUnitKey } from './units.ts';
+import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
 export interface QuoteRequest {
   subject: BillingSubject;
@@ -104,7 +105,7 @@ export class BillingService {
     return {
       events: page.map(publicEvent),
       hasNextPage,
-      ...(hasNextPage && last ? { nextCursor: encodeCursor(last) } : {}),
+      ...(hasNextPage && last ? { nextCursor: encodeCursor(last.createdAt, last.id) } : {}),
     };
   }
 }
@@ -123,19 +124,4 @@ function publicEvent(e: BillingEventRow): BillingEvent {
     ...(e.linkedEventId ? { linkedEventId: e.linkedEventId } : {}),
     createdAt: e.createdAt.toISOString(),
   };
-}
-
-/** Cursors are opaque to clients: the position (time, id) of the last event of a page. */
-function encodeCursor(e: BillingEventRow): string {
-  return Buffer.from(JSON.stringify([e.createdAt.getTime(), e.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [ms, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ms === 'number' && Number.isFinite(ms) && typeof id === 'string') return { createdAt: new Date(ms), id };
-  } catch {
-    /* reported below */
-  }
-  throw new ApiError('invalid_request', 'after is not a cursor of this list', ['after: pass the nextCursor of the previous page']);
 }

@@ -76,3 +76,21 @@ export const MonitorNotification = z
     changes: z.array(FieldChange),
   })
   .meta({ id: 'MonitorNotification' });
+
+export type ChangeCategory = z.infer<typeof ChangeCategory>;
+export type Monitor = z.infer<typeof Monitor>;
+export type MonitorLog = z.infer<typeof MonitorLog>;
+export type MonitorNotification = z.infer<typeof MonitorNotification>;
+
+export const MonitorParams = z.object({ id: z.string().min(1).max(100) });
+
+export const MonitorLogList = z.object({ logs: z.array(MonitorLog) }).meta({ id: 'MonitorLogList' });
+
+export const RunChecksResult = z
+  .object({
+    checked: z.number().int().describe('Monitors whose check was recorded.'),
+    changed: z.number().int().describe('Monitors that saw a change (each got a `monitor.notification`).'),
+    deactivated: z.number().int().describe('Monitors deactivated because their company disappeared.'),
+    failed: z.number().int().describe('Monitors whose check failed at the register (logged `error` or `error_final`).'),
+  })
+  .meta({ id: 'RunChecksResult' });

@@ -23,6 +23,9 @@ import { register as webhookEndpointDelete } from './routes/webhook-endpoints/de
 import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
 import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
 import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
+import { register as monitorCreate } from './routes/monitors/create.ts';
+import { register as monitorRead } from './routes/monitors/read.ts';
+import { register as adminMonitors } from './routes/admin/monitors.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -30,8 +33,9 @@ const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
 const ACCOUNT_ROUTES: RouteRegistrar[] = [
   searchGet, companyCreate, companyGet, onboardingCreate, filesGet, billingBalance, billingEvents, pricingGet,
   webhookEndpointCreate, webhookEndpointList, webhookEndpointDelete, webhookEndpointRotate, webhookDeliveries, webhookDeliveryRetry,
+  monitorCreate, monitorRead,
 ];
-const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox];
+const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 
 export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({

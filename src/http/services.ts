@@ -11,6 +11,8 @@ import type { SearchService } from '../search/service.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
+import type { MonitorService } from '../monitors/service.ts';
+import type { MonitorScheduler } from '../monitors/scheduler.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -27,6 +29,9 @@ export interface Services {
   signer: UrlSigner;
   idempotency: IdempotencyStore;
   webhooks: WebhookService;
+  monitors: MonitorService;
+  /** The operator's run-checks. */
+  monitorChecks: Pick<MonitorScheduler, 'runDueNow'>;
   /** Moves the sandbox clock forward for every process on the store. */
   advanceClock(ms: number): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../store/db.ts';
-import type { SendOptions, WorkQueue } from './queue.ts';
+import type { SendOptions, WorkOptions, WorkQueue } from './queue.ts';
 
 export interface PgBossQueueOptions {
   /** PostgreSQL: pg-boss runs its own pool (and LISTEN/NOTIFY) on this URL. Unset: through `db` (PGlite). */
@@ -78,14 +78,14 @@ export class PgBossQueue implements WorkQueue {
     });
   }
 
-  work(name: string, handler: (payload: any) => Promise<void>): void {
+  work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
     // Registration is synchronous for callers; the queue is created and the worker started in the background.
     const start = async () => {
       await this.ensureQueue(name);
       await this.recoverOrphans(name);
       await this.boss.work(
         name,
-        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 4, localConcurrency: 2 },
+        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: opts.batchSize ?? 4, localConcurrency: opts.concurrency ?? 2 },
         async (jobs) => {
           // A failing job fails alone; pg-boss retries it.
           const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));

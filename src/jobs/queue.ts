@@ -8,6 +8,14 @@ export interface SendOptions {
   key?: string;
 }
 
+/** How many jobs of one queue a process fetches at once and runs side by side. */
+export interface WorkOptions {
+  /** Jobs fetched per poll (default 4). */
+  batchSize?: number;
+  /** Batches run side by side (default 2). */
+  concurrency?: number;
+}
+
 /**
  * The seam between the domain and the job engine: named jobs with JSON payloads, optionally delayed.
  * A handler that throws is retried by the engine a few times with backoff (a crash mid-job counts the
@@ -16,7 +24,7 @@ export interface SendOptions {
  */
 export interface WorkQueue {
   send(name: string, payload: object, opts?: SendOptions): Promise<void>;
-  work(name: string, handler: (payload: any) => Promise<void>): void;
+  work(name: string, handler: (payload: any) => Promise<void>, opts?: WorkOptions): void;
   stop(): Promise<void>;
 }
 

@@ -130,10 +130,25 @@ export interface Register {
   documentType?(companyId: string, documentId: string): Promise<string | undefined>;
 
   /**
+   * Registers that publish whole snapshots (US-NY): the companies that snapshots applied after `cursor` added,
+   * changed or removed, a page at a time, so that monitors check those instead of calling the register daily for
+   * every monitored company. Without a cursor it answers none and the cursor of the latest snapshot.
+   */
+  changedCompanies?(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage>;
+
+  /**
    * Starts the register's background work once per process (the US-NY daily snapshot ingestion), as jobs of the
    * shared queue: several processes may run, so schedules must be deduplicated (job keys) and jobs idempotent.
    */
   start?(ctx: RegisterStartContext): Promise<void>;
+}
+
+export interface ChangedCompaniesPage {
+  companyIds: string[];
+  /** Where the next page starts. */
+  cursor: string;
+  /** True when there are more pages now. */
+  more: boolean;
 }
 
 export interface RegisterStartContext {

@@ -1,7 +1,7 @@
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
-import type { Db } from '../store/db.ts';
+import type { Db, Queryable } from '../store/db.ts';
 import type { AttemptContext, AttemptRow, DeliveryRepository } from './delivery-repository.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
 import { delayBefore } from './schedule.ts';
@@ -18,6 +18,13 @@ interface AttemptJob {
 }
 
 const RESUME_PAGE = 500;
+
+/** A message recorded in a transaction whose first attempts are not scheduled yet. */
+export interface StagedMessage {
+  messageId: string;
+  endpointIds: string[];
+  firstDelayMs: number;
+}
 
 /**
  * Delivery: a message is stored with one delivery row per endpoint in one transaction, then each scheduled
@@ -54,22 +61,42 @@ export class WebhookDispatcher {
     payload: object,
     opts: { subject?: string; version?: Date } = {},
   ): Promise<string | undefined> {
+    const staged = await this.db.transaction((tx) => this.stage(tx, accountId, type, payload, opts));
+    if (!staged) return undefined;
+    await this.dispatch(staged);
+    return staged.messageId;
+  }
+
+  /**
+   * The first half of `emit` inside the caller's transaction, so that an event is recorded together with the state
+   * change it reports (a monitor check). Call `dispatch` after the commit; if the process dies in between, the
+   * pending deliveries are sent at the next start (`resumePending`).
+   */
+  async stage(
+    tx: Queryable,
+    accountId: string,
+    type: string,
+    payload: object,
+    opts: { subject?: string; version?: Date } = {},
+  ): Promise<StagedMessage | undefined> {
     const now = this.clock.now();
     const id = newId('msg', now.getTime());
     // `type` first for readers of the raw body; a payload's own `type` cannot contradict it.
     const body = JSON.stringify(Object.assign({ type }, payload, { type }));
     const firstDelay = delayBefore(this.schedule, 1) ?? 0;
-    const endpointIds = await this.db.transaction(async (tx) => {
-      const ids = await this.endpoints.enabledIds(tx, accountId);
-      if (ids.length === 0) return [];
-      const message = { id, accountId, eventType: type, body, subject: opts.subject ?? null, version: opts.version ?? null, createdAt: now };
-      if (!(await this.deliveries.insertMessage(tx, message))) return [];
-      await this.deliveries.insertDeliveries(tx, id, ids, new Date(now.getTime() + firstDelay), now);
-      return ids;
-    });
-    if (endpointIds.length === 0) return undefined;
-    for (const endpointId of endpointIds) await this.sendJob({ messageId: id, endpointId, attempt: 1 }, firstDelay);
-    return id;
+    const ids = await this.endpoints.enabledIds(tx, accountId);
+    if (ids.length === 0) return undefined;
+    const message = { id, accountId, eventType: type, body, subject: opts.subject ?? null, version: opts.version ?? null, createdAt: now };
+    if (!(await this.deliveries.insertMessage(tx, message))) return undefined;
+    await this.deliveries.insertDeliveries(tx, id, ids, new Date(now.getTime() + firstDelay), now);
+    return { messageId: id, endpointIds: ids, firstDelayMs: firstDelay };
+  }
+
+  /** Schedules the first attempts of a staged message, once its transaction has committed. */
+  async dispatch(staged: StagedMessage): Promise<void> {
+    for (const endpointId of staged.endpointIds) {
+      await this.sendJob({ messageId: staged.messageId, endpointId, attempt: 1 }, staged.firstDelayMs);
+    }
   }
 
   /** Sends the next job of every delivery still pending (called at start). Returns how many. */

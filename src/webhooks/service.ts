@@ -65,6 +65,11 @@ export class WebhookService {
     return this.dispatcher.emit(accountId, type, payload);
   }
 
+  /** `emit` in two halves, for events recorded in the transaction of the change they report (monitor checks). */
+  get notifications(): Pick<WebhookDispatcher, 'stage' | 'dispatch'> {
+    return { stage: (...a) => this.dispatcher.stage(...a), dispatch: (s) => this.dispatcher.dispatch(s) };
+  }
+
   /**
    * At start: sends the jobs of deliveries left pending by a stopped process, then emits the
    * `company.updated` events it lost. Safe to call in every process sharing the database.

@@ -5,7 +5,7 @@ import type { Db } from '../../store/db.ts';
 import { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
 import { UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import type { CallContext, DataPointPayloads, FetchableDataPoint, Fetched, Register, RegisterStartContext, RetrievedDocument, SourceResults } from '../contract.ts';
+import type { CallContext, ChangedCompaniesPage, DataPointPayloads, FetchableDataPoint, Fetched, Register, RegisterStartContext, RetrievedDocument, SourceResults } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { startEmulator, type Emulator } from './emulator/server.ts';
 import { emulatorData } from './emulator-data.ts';
@@ -19,6 +19,7 @@ import { mapPeople } from './mapping/people.ts';
 import { PORTAL_SOURCE, PortalClient } from './portal/client.ts';
 import type { EntityRecordResponse } from './portal/protocol.ts';
 import { UsNySandboxRecordSchema } from './record.ts';
+import { UsNyChangeFeed } from './change-feed.ts';
 import { ensureSeeded, type SeedOptions } from './sandbox-seed.ts';
 import { COUNTRY, SandboxOverlay } from './sandbox-overlay.ts';
 import { searchResults } from './search-results.ts';
@@ -72,6 +73,7 @@ export class UsNyRegister implements Register {
   readonly snapshot: SnapshotSource;
   readonly index: IndexManager;
   private readonly portal: PortalClient;
+  private readonly changeFeed: UsNyChangeFeed;
   private readonly live = new Map<string, Promise<EntityRecordResponse | undefined>>();
   private emulator: Promise<Emulator> | undefined;
 
@@ -87,6 +89,7 @@ export class UsNyRegister implements Register {
       overlay: opts.sandbox ? new SandboxOverlay(opts.db) : undefined,
       prepare: () => this.snapshot.ready(),
     });
+    this.changeFeed = new UsNyChangeFeed(opts.db, opts.sandbox !== undefined);
     this.portal = new PortalClient({
       baseUrl: () => this.portalUrl(),
       userAgent: opts.userAgent,
@@ -97,6 +100,11 @@ export class UsNyRegister implements Register {
 
   parseCompanyId(raw: string): string {
     return parseDosId(raw);
+  }
+
+  /** The companies later snapshots (and, in the sandbox, the operator) changed: what monitors check. */
+  changedCompanies(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage> {
+    return this.changeFeed.page(cursor, limit);
   }
 
   /** Live mode: schedules the daily snapshot ingestion and builds the name index in the background. */

@@ -1,0 +1,40 @@
+import type { Config } from '../config.ts';
+import type { WorkQueue } from '../jobs/queue.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Db } from '../store/db.ts';
+import type { WebhookService } from '../webhooks/service.ts';
+import { CompanyChecker } from './checker.ts';
+import { CompanySnapshots } from './company-snapshots.ts';
+import { MonitorRepository } from './repository.ts';
+import { MonitorScheduler } from './scheduler.ts';
+import { MonitorService } from './service.ts';
+
+/** Snapshot registers still get a check this often when no snapshot names their company (a safety net). */
+const FEED_SAFETY_INTERVAL_MS = 30 * 86_400_000;
+
+/** The monitoring module, wired: the account API, the checks and their schedule. */
+export function createMonitoring(deps: {
+  db: Db;
+  registers: RegisterRegistry;
+  queue: WorkQueue;
+  clock: Clock;
+  webhooks: WebhookService;
+  config: Pick<Config, 'MONITOR_CHECK_EVERY' | 'MONITOR_SWEEP_EVERY' | 'MONITOR_RETRY_SCHEDULE' | 'MONITOR_CHECK_TIMEOUT_MS' | 'MONITOR_CONCURRENCY'>;
+  log: (err: unknown) => void;
+}) {
+  const { db, registers, clock, config } = deps;
+  const monitors = new MonitorRepository(db);
+  const snapshots = new CompanySnapshots(db);
+  const checker = new CompanyChecker(db, registers, snapshots, monitors, deps.webhooks.notifications, clock, {
+    intervalMs: config.MONITOR_CHECK_EVERY,
+    feedIntervalMs: FEED_SAFETY_INTERVAL_MS,
+    retryDelaysMs: config.MONITOR_RETRY_SCHEDULE,
+    timeoutMs: config.MONITOR_CHECK_TIMEOUT_MS,
+  });
+  const scheduler = new MonitorScheduler(deps.queue, registers, snapshots, checker, clock, {
+    sweepEveryMs: config.MONITOR_SWEEP_EVERY,
+    concurrency: config.MONITOR_CONCURRENCY,
+  }, deps.log);
+  return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock), scheduler, checker };
+}

@@ -1,0 +1,138 @@
+import type { Account } from '../accounts/service.ts';
+import type { Monitor, MonitorLog } from '../contract/index.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import { RegisterError } from '../registers/errors.ts';
+import type { Clock } from '../shared/clock.ts';
+import { ApiError } from '../shared/errors.ts';
+import type { Db } from '../store/db.ts';
+import { createId } from '@paralleldrive/cuid2';
+import type { CompanyChecker, Observation } from './checker.ts';
+import type { CompanySnapshots } from './company-snapshots.ts';
+import type { MonitorRepository, MonitorRow } from './repository.ts';
+import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
+
+const LOG_LIMIT = 200;
+
+/** The account side of monitoring (spec §4.5, CONTRACT §3): create or retrieve, list, get, stop, logs. */
+export class MonitorService {
+  constructor(
+    private readonly db: Db,
+    private readonly registers: RegisterRegistry,
+    private readonly monitors: MonitorRepository,
+    private readonly snapshots: CompanySnapshots,
+    private readonly checker: CompanyChecker,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Creates a monitor, or returns the account's active one for the company with its metadata replaced. A company
+   * no monitor watched yet is read at its register first: not found is a 404 and creates nothing; the answer is
+   * the new monitor's baseline (when the register is down, the first check takes it).
+   */
+  async create(account: Account, body: { companyId: string; countryCode: string; metadata?: Record<string, string> }) {
+    const register = this.registers.forSearch(body.countryCode);
+    const companyId = register.parseCompanyId(body.companyId);
+    await register.precheck?.(companyId);
+    const key = { countryCode: register.countryCode, companyId };
+    const metadata = body.metadata ?? {};
+
+    const existing = await this.monitors.page(account.id, { ...key, limit: 50 });
+    const active = existing.rows.find((m) => m.status === 'active');
+    if (active) return { created: false, monitor: view(await this.monitors.setMetadata(this.db, active.id, metadata)) };
+
+    const company = await this.snapshots.get(key);
+    let seen: Observation | undefined;
+    if (!company || company.status !== 'present' || company.version === 0) {
+      seen = await this.checker.observe(key);
+      if (seen.kind === 'not_found') throw RegisterError.notFound(`${companyId} is not in the ${register.catalogue.register}: ${seen.message}`);
+    }
+    const now = this.clock.now();
+    const result = await this.db.transaction(async (tx) => {
+      await this.snapshots.ensure(tx, key, now);
+      const locked = await this.snapshots.lock(tx, key);
+      if (locked && locked.status !== 'present') {
+        // Back in the register after it disappeared: watched again from a fresh snapshot; history stays.
+        await this.snapshots.update(tx, { ...locked, status: 'present', data: null, nextCheckAt: now, failures: 0 });
+      }
+      const row: MonitorRow = {
+        id: createId(),
+        accountId: account.id,
+        ...key,
+        status: 'active',
+        metadata,
+        seenVersion: locked?.status === 'present' && locked.version > 0 ? locked.version : null,
+        createdAt: now,
+        lastCheckedAt: null,
+        deactivatedAt: null,
+      };
+      return this.monitors.insertOrGetActive(tx, row);
+    });
+    if (!result.created) return { created: false, monitor: view(await this.monitors.setMetadata(this.db, result.monitor.id, metadata)) };
+    if (seen) await this.checker.record(key, seen);
+    return { created: true, monitor: view((await this.monitors.get(result.monitor.id, account.id))!) };
+  }
+
+  async get(account: Account, id: string) {
+    return view(await this.require(account, id));
+  }
+
+  async list(account: Account, q: { companyId?: string; countryCode?: string; first?: number; after?: string }) {
+    const limit = q.first ?? 20;
+    const page = await this.monitors.page(account.id, {
+      companyId: q.companyId,
+      countryCode: q.countryCode,
+      limit: limit + 1,
+      before: q.after ? decodeCursor(q.after) : undefined,
+    });
+    const rows = page.rows.slice(0, limit);
+    const last = rows[rows.length - 1];
+    const hasNextPage = page.rows.length > limit;
+    return {
+      monitors: rows.map(view),
+      total: page.total,
+      hasNextPage,
+      ...(hasNextPage && last ? { nextCursor: encodeCursor(last.createdAt, last.id) } : {}),
+    };
+  }
+
+  /** Stops the monitor (204); stopping a stopped one is a no-op. */
+  async stop(account: Account, id: string): Promise<void> {
+    await this.require(account, id);
+    await this.monitors.deactivate(this.db, id, this.clock.now());
+  }
+
+  async logs(account: Account, id: string): Promise<{ logs: MonitorLog[] }> {
+    await this.require(account, id);
+    const rows = await this.monitors.logs(id, LOG_LIMIT);
+    return {
+      logs: rows.map((l) => ({
+        id: l.id,
+        changeDetected: l.changeDetected,
+        changeCategories: l.changeCategories,
+        fetchStatus: l.fetchStatus,
+        ...(l.errorMessage ? { errorMessage: l.errorMessage } : {}),
+        createdAt: l.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  private async require(account: Account, id: string): Promise<MonitorRow> {
+    const row = await this.monitors.get(id, account.id);
+    // Another account's monitor is indistinguishable from none.
+    if (!row) throw new ApiError('resource_not_found', `no monitor ${id}`);
+    return row;
+  }
+}
+
+function view(m: MonitorRow): Monitor {
+  return {
+    id: m.id,
+    companyId: m.companyId,
+    countryCode: m.countryCode,
+    status: m.status,
+    metadata: m.metadata,
+    createdAt: m.createdAt.toISOString(),
+    ...(m.lastCheckedAt ? { lastCheckedAt: m.lastCheckedAt.toISOString() } : {}),
+    ...(m.deactivatedAt ? { deactivatedAt: m.deactivatedAt.toISOString() } : {}),
+  };
+}
