@@ -65,6 +65,27 @@ export const configSchema = z.object({
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
   /** CN live mode: the national enterprise credit information portal (registers/cn.md). */
   CN_PORTAL_URL: z.string().url().default('https://www.gsxt.gov.cn'),
+  /**
+   * MT live mode: the business registry's online system and the connector's account there (login with a TOTP
+   * second factor, registers/mt.md). MT is served in live mode only when username, password and secret are all set.
+   */
+  MT_REGISTRY_URL: z.string().url().default('https://register.mbr.mt'),
+  MT_USERNAME: z.string().min(1).optional(),
+  MT_PASSWORD: z.string().min(1).optional(),
+  /** The base32 secret of the account's TOTP enrolment. */
+  MT_TOTP_SECRET: z.string().regex(/^[A-Za-z2-7\s=-]+$/, 'a base32 secret (letters A-Z, digits 2-7)').optional(),
+  /** JE live mode: the Jersey Financial Services Commission's registry website (registers/je.md §1). */
+  JE_REGISTRY_URL: z.string().url().default('https://www.jerseyfsc.org'),
+  /**
+   * JE live mode: the mailbox entity profile reports are e-mailed to (registers/je.md §2), read over POP3 (RFC 1939),
+   * over TLS unless JE_MAILBOX_TLS=false. Without host, user, password and JE_REPORT_EMAIL only the public data is served.
+   */
+  JE_REPORT_EMAIL: z.string().email().optional(),
+  JE_MAILBOX_HOST: z.string().min(1).optional(),
+  JE_MAILBOX_PORT: z.coerce.number().int().min(1).max(65535).default(995),
+  JE_MAILBOX_TLS: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  JE_MAILBOX_USER: z.string().min(1).optional(),
+  JE_MAILBOX_PASSWORD: z.string().min(1).optional(),
   /** US-NY live mode: the Department of State's public inquiry portal (registers/us-ny.md §2). */
   US_NY_PORTAL_URL: z.string().url().default('https://apps.dos.ny.gov'),
   /** US-NY: the open-data snapshot and its name history (Socrata JSON API), for the scheduled ingestion. */

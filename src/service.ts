@@ -18,6 +18,9 @@ import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
 import { TaskRunner } from './retrieval/runner.ts';
+import { GraphBilling } from './graph/billing.ts';
+import { GraphService } from './graph/service.ts';
+import { GraphExpansionRepository } from './store/repositories/graph-expansions.ts';
 import { RetrievalService } from './retrieval/service.ts';
 import { VerificationExecutor } from './retrieval/verification.ts';
 import { SandboxStore } from './sandbox/store.ts';
@@ -96,7 +99,9 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const billingRepo = new BillingRepository(db);
   const billing = new BillingService(billingRepo, ledger);
   const settler = new ItemSettler(db, requests, registers, new BillingSettlement(billingRepo, ledger, clock), clock, webhooks.requestEvents);
-  const runner = new TaskRunner(settler, requests, files);
+  const graphExpansions = new GraphExpansionRepository(db);
+  const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
+  const runner = new TaskRunner(settler, requests, files, graphs);
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
     retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventStatus, BillingRepository, ReservationRow } from '../store/repositories/billing.ts';
+import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow } from '../store/repositories/billing.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent } from './dedup.ts';
@@ -137,23 +137,9 @@ export class BillingSettlement {
       }
     }
     const now = this.clock.now();
-    const id = newId('bev', now.getTime());
-    await this.repo.insertEvent(tx, {
-      id,
-      accountId: req.accountId,
-      requestId: req.id,
-      countryCode: req.countryCode,
-      companyId: req.companyId,
-      kind: row.kind,
-      sku: row.sku,
-      documentId: row.documentId,
-      unitKey: row.unitKey,
-      amount,
-      status,
-      linkedEventId,
-      basisAt: req.createdAt,
-      createdAt: now,
-    });
+    const event = billingEvent(req, req, row, { amount, status, linkedEventId }, now);
+    const id = event.id;
+    await this.repo.insertEvent(tx, event);
     if (row.reserved > 0) await this.ledger.record(tx, req.accountId, row.reserved, 'release', holdReference(req.id, row.unitKey));
     if (amount > 0) await this.ledger.record(tx, req.accountId, -amount, 'charge', id);
     await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'captured', charged: amount, eventId: id, settledAt: now });
@@ -185,6 +171,33 @@ export class BillingSettlement {
     const rows = await this.repo.eventsOf(tx, req, unitKeys);
     return rows.map((e) => ({ id: e.id, unitKey: e.unitKey, status: e.status, linkedEventId: e.linkedEventId, basisMs: e.basisAt.getTime() }));
   }
+}
+
+/**
+ * A billing event of a request for one unit of one company (the request's own, or one its graph expanded). Its
+ * basis is the request's creation: dedup windows are measured between requests.
+ */
+export function billingEvent(
+  req: Pick<BilledRequest, 'id' | 'accountId' | 'createdAt'>,
+  company: { countryCode: string; companyId: string },
+  unit: Pick<ReservationRow, 'kind' | 'sku' | 'documentId' | 'unitKey'>,
+  outcome: { amount: number; status: BillingEventStatus; linkedEventId: string | null },
+  now: Date,
+): BillingEventRow {
+  return {
+    id: newId('bev', now.getTime()),
+    accountId: req.accountId,
+    requestId: req.id,
+    countryCode: company.countryCode,
+    companyId: company.companyId,
+    kind: unit.kind,
+    sku: unit.sku,
+    documentId: unit.documentId,
+    unitKey: unit.unitKey,
+    ...outcome,
+    basisAt: req.createdAt,
+    createdAt: now,
+  };
 }
 
 export function holdReference(requestId: string, unitKey?: string): string {

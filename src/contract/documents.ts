@@ -83,6 +83,7 @@ export const DocumentItem = z
     date: z.string().optional(),
     period: z.object({ startDate: YMD.optional(), endDate: YMD.optional() }).optional(),
     extractedFinancialData: FinancialData.optional(),
+    isAIEnriched: z.boolean().optional().describe('True when name, description, period or category were inferred from the filing (spec §1.4).'),
   })
   .meta({ id: 'DocumentItem' });
 export type DocumentItem = z.infer<typeof DocumentItem>;
@@ -109,6 +110,7 @@ export const AvailableDocument = z
     date: z.string().optional(),
     period: z.object({ year: z.number().int() }).optional(),
     price: z.number().optional().describe('Price in credit cents when retrieved.'),
+    isAIEnriched: z.boolean().optional().describe('True when name, description, period or category were inferred from the filing (spec §1.4).'),
   })
   .meta({ id: 'AvailableDocument' });
 export type AvailableDocument = z.infer<typeof AvailableDocument>;

@@ -1,24 +1,67 @@
 import { z } from 'zod';
 import { BirthDate } from './individual.ts';
 
+/** Why the graph's expansion ended; the first of these (in this order) that stopped any company. */
+export const GraphStoppedReason = z
+  .enum([
+    'complete',
+    'insufficient_funds',
+    'max_budget',
+    'graph_budget',
+    'register_unavailable',
+    'max_depth',
+    'interactive',
+    'continuation_scope',
+  ])
+  .describe(
+    'Why expansion ended. complete: every company reachable (within what was asked) was expanded; ' +
+      'insufficient_funds: the balance could not pay for the next company; max_budget: the request\'s maxBudget left no room; ' +
+      'graph_budget: graphMaxBudget left no room; register_unavailable: a register stayed unavailable for the whole retry window; ' +
+      'max_depth: companies 10 levels above the requested one are not expanded (continue from them to go on); ' +
+      'interactive: graphInteractive stopped after one level; continuation_scope: a continuation request expanded the listed ' +
+      'nodes and what lies above them, other companies keep their continuation. When several apply, the first in this list ' +
+      '(after complete) is given.',
+  )
+  .meta({ id: 'GraphStoppedReason' });
+export type GraphStoppedReason = z.infer<typeof GraphStoppedReason>;
+
 export const GraphNode = z
   .object({
-    nodeId: z.string().describe('`CC:companyId` for companies; an opaque id for individuals.'),
+    nodeId: z.string().describe('`CC:companyId` for companies; an opaque id (`person:…`) for individuals.'),
     individual: z.object({ name: z.string().optional(), birthDate: BirthDate.optional() }).optional(),
     company: z.object({ legalName: z.string().optional(), id: z.string().optional(), countryCode: z.string().optional() }).optional(),
-    totalOwnershipPercentage: z.number().optional(),
+    totalOwnershipPercentage: z
+      .number()
+      .optional()
+      .describe(
+        'Percent of the requested company this node holds, directly and through other companies: multiplied along each ' +
+          'chain, added across paths; a path never passes through a company twice, so cycles count once. Absent on the root.',
+      ),
     flags: z
       .object({
-        isRoot: z.boolean().optional(),
-        isUbo: z.boolean().optional(),
-        isUboProxy: z.boolean().optional(),
-        uboCalculationMethod: z.array(z.string()).optional(),
+        isRoot: z.boolean().optional().describe('The requested company.'),
+        isUbo: z.boolean().optional().describe("An individual whose total ownership reaches the UBO threshold of the requested company's country (25% by default)."),
+        isUboProxy: z
+          .boolean()
+          .optional()
+          .describe(
+            'The senior managing official (first individual legal representative of the requested company), reported when no ' +
+              'individual reaches the threshold and the companies not yet expanded could not change that.',
+          ),
+        uboCalculationMethod: z
+          .array(z.enum(['direct_shareholding', 'indirect_shareholding', 'senior_managing_official']))
+          .optional()
+          .describe('How the flag was reached: direct_shareholding, indirect_shareholding (both when both contribute), senior_managing_official.'),
       })
       .optional(),
     continuation: z
-      .object({ estimatedCost: z.number(), depth: z.number(), accumulatedOwnership: z.number() })
+      .object({
+        estimatedCost: z.number().describe('Credit cents to expand this company now: its register\'s shareholders block, 0 when it would be deduplicated.'),
+        depth: z.number().describe('Levels above the requested company (its direct owners are at 1).'),
+        accumulatedOwnership: z.number().describe('Percent of the requested company held through this company.'),
+      })
       .optional()
-      .describe('Present on nodes not expanded (budget or interactive stop); pass the nodeId in graphContinueFromNodeIds.'),
+      .describe('Present on companies not expanded that a later request can expand (budget, interactive, depth, unavailable register); pass the nodeId in graphContinueFromNodeIds.'),
   })
   .meta({ id: 'GraphNode' });
 
@@ -27,8 +70,8 @@ export const GraphEdge = z
     id: z.string(),
     fromId: z.string().describe('The owner.'),
     toId: z.string().describe('The owned company.'),
-    percentage: z.number().optional(),
-    source: z.string().optional(),
+    percentage: z.number().optional().describe('Percent of toId that fromId holds directly.'),
+    source: z.string().optional().describe('The register that published the holding.'),
   })
   .meta({ id: 'GraphEdge' });
 
@@ -36,17 +79,23 @@ export const Graph = z
   .object({
     nodes: z.array(GraphNode),
     edges: z.array(GraphEdge),
-    mermaidDiagram: z.string().optional(),
-    description: z.string().optional(),
+    mermaidDiagram: z.string().optional().describe('The graph as a mermaid flowchart (owners above what they own).'),
+    description: z.string().optional().describe('The graph in words: who ultimately owns the company, how far the graph went, why it stopped.'),
     metadata: z
       .object({
-        amountSpent: z.number(),
-        companiesFetched: z.number(),
-        companiesSkipped: z.number(),
+        amountSpent: z.number().describe('Credit cents this request charged for the graph: one billing event per company expanded (deduplicated ones at 0).'),
+        companiesFetched: z.number().describe('Companies whose shareholders were fetched (the requested company included).'),
+        companiesSkipped: z.number().describe('Companies in the graph not expanded: left for later (continuation) or dead ends.'),
         interactive: z.boolean(),
-        stoppedReason: z.string().optional(),
+        stoppedReason: GraphStoppedReason.optional(),
       })
       .optional(),
   })
-  .meta({ id: 'Graph' });
+  .meta({
+    id: 'Graph',
+    description:
+      'The ownership graph (verification mode): expanded breadth-first from the requested company, each corporate owner in its own ' +
+      "register. Every company expanded is billed as its register's shareholders block (deduplicated for 24 hours like any block), " +
+      'capped by graphMaxBudget and maxBudget.',
+  });
 export type Graph = z.infer<typeof Graph>;

@@ -48,9 +48,16 @@ export const CompanyRequestBody = z
       .describe('Data to retrieve; defaults to ["company"] when neither dataPoints nor documents are given.'),
     mode: Mode.default('verification'),
     documents: z.array(z.string().min(1).max(200)).max(100).optional().describe('Ids of documents to retrieve.'),
-    graphContinueFromNodeIds: z.array(z.string().regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/, 'a node id: country code, colon, company id')).max(100).optional(),
-    graphMaxBudget: budget.optional(),
-    graphInteractive: z.boolean().optional(),
+    graphContinueFromNodeIds: z
+      .array(z.string().regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/, 'a node id: country code, colon, company id'))
+      .max(100)
+      .optional()
+      .describe(
+        'Node ids (CC:companyId) of graph nodes with a continuation, from an earlier graph of the same company: the graph is ' +
+          'rebuilt from the company (what was paid for within the dedup window costs 0) and these nodes, and the owners above them, are expanded.',
+      ),
+    graphMaxBudget: budget.optional().describe('Credit cents. Cap on what the graph spends on expansions; maxBudget applies too.'),
+    graphInteractive: z.boolean().optional().describe('Expand one level only: the company\'s owners (or, continuing, the listed nodes\' owners).'),
     profileMaxBudget: budget.optional().describe('Credit cents. Cap on the company-profile block: above it, the block fails with budget_exceeded.'),
     maxBudget: budget
       .optional()

@@ -85,7 +85,13 @@ export class PgBossQueue implements WorkQueue {
       await this.recoverOrphans(name);
       await this.boss.work(
         name,
-        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: opts.batchSize ?? 4, localConcurrency: opts.concurrency ?? 2 },
+        {
+          pollingIntervalSeconds: this.pollingIntervalSeconds,
+          batchSize: opts.batchSize ?? 4,
+          localConcurrency: opts.concurrency ?? 2,
+          // While fetches come back full there is a backlog: fetch again at once instead of after the poll interval.
+          burstWhenBatchFull: true,
+        },
         async (jobs) => {
           // A failing job fails alone; pg-boss retries it.
           const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));

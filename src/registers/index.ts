@@ -5,6 +5,8 @@ import type { Db } from '../store/db.ts';
 import type { Register } from './contract.ts';
 import { TestRegister } from './test/index.ts';
 import { CnRegister } from './cn/index.ts';
+import { jeRegisterFor } from './je/factory.ts';
+import { mtRegisterFor } from './mt/factory.ts';
 import { defaultUserAgent } from './us-ny/portal/client.ts';
 import { UsNyRegister } from './us-ny/index.ts';
 
@@ -28,6 +30,17 @@ export interface RegisterDeps {
     | 'US_NY_NAME_HISTORY_URL'
     | 'US_NY_INGEST_EVERY'
     | 'CN_PORTAL_URL'
+    | 'JE_REGISTRY_URL'
+    | 'JE_REPORT_EMAIL'
+    | 'JE_MAILBOX_HOST'
+    | 'JE_MAILBOX_PORT'
+    | 'JE_MAILBOX_TLS'
+    | 'JE_MAILBOX_USER'
+    | 'JE_MAILBOX_PASSWORD'
+    | 'MT_REGISTRY_URL'
+    | 'MT_USERNAME'
+    | 'MT_PASSWORD'
+    | 'MT_TOTP_SECRET'
   >;
 }
 
@@ -45,6 +58,8 @@ export function createRegisters(deps: RegisterDeps): Register[] {
       ? new CnRegister({ mode: 'sandbox', sandbox: deps.sandbox, latency: deps.latency, now: deps.now })
       : new CnRegister({ mode: 'live', portalUrl: deps.config?.CN_PORTAL_URL ?? 'https://www.gsxt.gov.cn', now: deps.now }),
   );
+  registers.push(...mtRegisterFor(deps));
+  registers.push(jeRegisterFor(deps));
   if (deps.db) {
     const c = deps.config;
     registers.push(

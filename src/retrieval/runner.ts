@@ -4,7 +4,8 @@ import { blockFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
 import type { DocumentFiles } from '../documents/files.ts';
-import { directOwnersGraph } from '../graph/direct-owners.ts';
+import type { Graph } from '../contract/index.ts';
+import type { GraphService } from '../graph/service.ts';
 import type { Task } from './plan.ts';
 import type { ItemFailure, ItemSettler } from './settle.ts';
 
@@ -27,6 +28,7 @@ export class TaskRunner {
     private readonly settler: ItemSettler,
     private readonly requests: RequestRepository,
     private readonly files: DocumentFiles,
+    private readonly graphs: GraphService,
   ) {}
 
   /** One attempt; throws the register's error, records nothing on failure (the caller decides). */
@@ -46,15 +48,7 @@ export class TaskRunner {
       return;
     }
     if (task.fetch === 'graph') {
-      const [company, owners] = await Promise.all([
-        register.fetch('company', request.companyId, ctx),
-        register.fetch('shareholders', request.companyId, ctx),
-      ]);
-      const graph = directOwnersGraph(
-        { countryCode: request.countryCode, id: request.companyId, legalName: company.data.company.legalName },
-        owners.data,
-      );
-      await this.settleDataPoints(register, request, task.items, graph, owners.source);
+      await this.settleGraph(register, request, task.items, await this.graphs.build(request, register, ctx));
       return;
     }
     const fetched = await register.fetch(task.fetch, request.companyId, ctx);
@@ -66,12 +60,31 @@ export class TaskRunner {
   }
 
   async fail(request: RequestRow, task: Task, failure: ItemFailure): Promise<void> {
+    if (task.kind === 'dataPoint' && task.fetch === 'graph') {
+      // What earlier attempts fetched is paid for: it is delivered, with the rest left for a later request.
+      const salvaged = await this.graphs.salvage(request);
+      if (salvaged) return this.settleGraph(salvaged.register, request, task.items, salvaged.graph);
+    }
     if (task.kind === 'document') await this.settler.fail(request, 'document', [task.documentId], failure);
     else await this.settler.fail(request, 'dataPoint', task.items, failure);
   }
 
+  /** The graph's cost is what its expansions charged, each a billing event of its own. */
+  private async settleGraph(register: Register, request: RequestRow, items: DataPoint[], graph: Graph): Promise<void> {
+    const rootName = graph.nodes.find((n) => n.flags?.isRoot)?.company?.legalName;
+    if (rootName && !request.companyLegalName) await this.requests.setLegalName(request.id, rootName);
+    await this.settleDataPoints(register, request, items, graph, undefined, graph.metadata?.amountSpent ?? 0);
+  }
+
   /** Data points of one fetch settle per block: together when they share one (one charge, one flag). */
-  private async settleDataPoints(register: Register, request: RequestRow, items: DataPoint[], result: unknown, source: unknown) {
+  private async settleDataPoints(
+    register: Register,
+    request: RequestRow,
+    items: DataPoint[],
+    result: unknown,
+    source: unknown,
+    chargedAlready = 0,
+  ) {
     const byBlock = new Map<string | undefined, DataPoint[]>();
     for (const dp of items) {
       const sku = blockFor(register.catalogue, dp)?.sku;
@@ -79,7 +92,7 @@ export class TaskRunner {
     }
     for (const group of byBlock.values()) {
       const authoritative = blockFor(register.catalogue, group[0]!)?.authoritative[request.mode] ?? false;
-      await this.settler.succeed(request, 'dataPoint', group, { result, source, authoritative });
+      await this.settler.succeed(request, 'dataPoint', group, { result, source, authoritative, ...(chargedAlready ? { chargedAlready } : {}) });
     }
   }
 }

@@ -20,6 +20,11 @@ export interface Delivery {
   result: unknown;
   source?: unknown;
   authoritative?: boolean | null;
+  /**
+   * Credit cents the work charged itself as it went, each charge a billing event of its own (the graph's
+   * expansions): part of the item's cost.
+   */
+  chargedAlready?: number;
 }
 
 /** For a register no longer served: nothing includes anything, default windows apply. */
@@ -123,11 +128,12 @@ export class ItemSettler {
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
     }
+    const { chargedAlready = 0, ...delivered } = delivery;
     return this.requests.updateItem(
       request.id,
       kind,
       name,
-      { status: 'succeeded', ...delivery, cost: carriesCost ? outcome.cost : 0 },
+      { status: 'succeeded', ...delivered, cost: (carriesCost ? outcome.cost : 0) + chargedAlready },
       now,
       tx,
     );

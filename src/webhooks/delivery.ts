@@ -43,7 +43,8 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly schedule: readonly number[],
   ) {
-    queue.work(WEBHOOK_ATTEMPT_JOB, (job: AttemptJob) => this.runScheduled(job));
+    // Attempts are mostly waiting on receivers: many side by side (the sender's socket pool allows 64 per origin).
+    queue.work(WEBHOOK_ATTEMPT_JOB, (job: AttemptJob) => this.runScheduled(job), { batchSize: 16, concurrency: 4 });
   }
 
   async hasEndpoints(accountId: string): Promise<boolean> {

@@ -70,7 +70,7 @@ describe('billing: maxBudget and profileMaxBudget (spec §4.2)', () => {
     assert.equal(docs.body.request.dataStatus.documents[extract].error.cost, h.docPrice.tradeRegisterExtract);
   });
 
-  it('accepts graphMaxBudget, for the graph, without applying it yet', async () => {
+  it('accepts graphMaxBudget on a request without a graph (test/api/graph.test.ts applies it)', async () => {
     const { apiKey: key } = await h.svc.newAccount({ credits: 1_000 });
     const res = await h.post(key, { id: 'BUDGET-GRAPH', mode: 'onboarding', dataPoints: ['company'], graphMaxBudget: 0 });
     assert.equal(res.status, 200);

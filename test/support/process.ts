@@ -71,3 +71,13 @@ export async function startProcess(env: Record<string, string>): Promise<Service
     },
   };
 }
+
+/** JSON calls to service processes (whichever is up), as the account `key` or, with `admin`, as the operator. */
+export function processClient(key: string, adminToken: string) {
+  return (base: string, method: string, path: string, body?: unknown, admin = false) =>
+    fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(admin ? { authorization: `Bearer ${adminToken}` } : { 'x-api-key': key }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+}

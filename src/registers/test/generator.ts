@@ -1,5 +1,6 @@
 import type { Address, Company, Money } from '../../contract/index.ts';
 import { isicForNace, naceClasses } from '../../enrichment/reference/activities.ts';
+import { groupMemberOf } from './groups.ts';
 import { address, dateIn, identityOf, type Identity, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
 
@@ -60,7 +61,7 @@ export function factsOf(id: string): Facts {
     incorporationYear,
     closure,
     capital: money(rng.pick(CAPITAL[identity.legalForm.key] ?? CAPITAL.ltd!)),
-    legalAddress: address(rngFor(id, 'address')),
+    legalAddress: groupMemberOf(id)?.address ?? address(rngFor(id, 'address')),
     lastActiveYear: closure?.year ?? AS_OF_YEAR - 1,
   };
 }
@@ -132,7 +133,7 @@ export function generateCompany(id: string): Company {
     incorporationDate: facts.incorporationDate,
     legalForm: {
       localName: identity.legalForm.localName,
-      englishTranslation: identity.legalForm.localName,
+      englishTranslation: identity.legalForm.englishTranslation ?? identity.legalForm.localName,
       standardized: identity.legalForm.standardized,
       ...(identity.legalForm.iso20275Code ? { iso20275Code: identity.legalForm.iso20275Code } : {}),
       isAIEnriched: false,

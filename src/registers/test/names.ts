@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Address, Individual } from '../../contract/index.ts';
 import { lazy } from '../../enrichment/reference/files.ts';
 import { findElf } from '../../enrichment/reference/legal-forms.ts';
+import { groupMemberOf, type GroupMember } from './groups.ts';
 import { rngFor, type Rng } from './random.ts';
 
 const word = z.string().regex(/^[A-Za-z]+$/);
@@ -36,6 +37,8 @@ export type City = (typeof vocabulary.cities)[number];
 export interface LegalFormSpec {
   key: string;
   localName: string;
+  /** When the local name is not English (the showcase groups' foreign-looking companies). */
+  englishTranslation?: string;
   suffix: string;
   standardized: string;
   /** Looked up in the ELF list by name, never written down here. */
@@ -83,6 +86,8 @@ export interface Identity {
  * - anything else (digits, underscores): a name drawn from the word lists, seeded by the id.
  */
 export function identityOf(id: string): Identity {
+  const member = groupMemberOf(id);
+  if (member) return groupIdentity(member);
   const legalForm = rngFor(id, 'legalForm').weighted(legalForms().map((f, i) => [f, vocabulary.legalForms[i]!.weight] as const));
   const named = (words: string[]) => `${words.join(' ')} ${legalForm.suffix}`;
   const renamed = RENAMED_RE.exec(id);
@@ -99,6 +104,24 @@ export function identityOf(id: string): Identity {
   // Some companies with a numeric id changed name once; the old name is drawn from the same lists.
   const legacy = rng.chance(0.15) ? [named([rng.pick(vocabulary.companyWords), rng.pick(vocabulary.sectorWords)])] : [];
   return { legalName: named(words), legacyLegalNames: legacy, legalForm, baseName: words.join(' ') };
+}
+
+/** A showcase-group company (groups.json) is named as the group says, in the legal form of the country it looks from. */
+function groupIdentity(m: GroupMember): Identity {
+  const f = m.legalForm;
+  return {
+    legalName: `${m.name} ${m.suffix}`,
+    legacyLegalNames: [],
+    legalForm: {
+      key: f.key,
+      localName: f.localName,
+      ...(f.englishTranslation ? { englishTranslation: f.englishTranslation } : {}),
+      suffix: m.suffix,
+      standardized: f.standardized,
+      iso20275Code: findElf({ countryCode: f.countryCode, localName: f.localName }),
+    },
+    baseName: m.name,
+  };
 }
 
 /** An id made of words from the lists, e.g. `KESTREL-LOGISTICS`: its generated name reads well. */

@@ -6,6 +6,7 @@ import type {
   UltimateBeneficialOwner,
 } from '../../contract/index.ts';
 import { companyRef, factsOf, money, type Facts } from './generator.ts';
+import { groupMemberOf, type GroupMember } from './groups.ts';
 import { dateIn, person, vocabulary, wordId } from './names.ts';
 import { rngFor, stableId } from './random.ts';
 
@@ -100,22 +101,38 @@ export function parentIdOf(id: string): string | undefined {
   return rng.chance(0.8) ? wordId(rng, rng.pick(vocabulary.sectorWords), 'HOLDINGS') : undefined;
 }
 
+/** The shares behind a percentage: shares have a nominal value of one unit and are fully paid. */
+function held(facts: Facts, pct: number) {
+  const amount = Math.round((facts.capital.amount * pct) / 100);
+  return { numberOfShares: amount, nominalCapitalHeld: money(amount, facts.capital.currency), paidInAmount: money(amount, facts.capital.currency) };
+}
+
+/** A showcase group's owners (groups.json): its people are the same individuals in every company of the group. */
+function groupShareholdersOf(m: GroupMember, facts: Facts): Shareholder[] {
+  return m.owners.map((o): Shareholder => {
+    const shares = { sharePercentage: o.pct, ...held(facts, o.pct) };
+    if ('person' in o) {
+      return { type: 'individual', individual: person(rngFor(m.group, `person:${o.person}`)), entityId: stableId('ent', m.group, `person:${o.person}`), ...shares };
+    }
+    if ('company' in o) return { type: 'company', entityId: stableId('ent', m.id, `owner:${o.company}`), company: companyRef(o.company), ...shares };
+    const { countryCode, id, legalName } = o.foreign;
+    return { type: 'company', entityId: stableId('ent', m.id, `owner:${countryCode}:${id}`), company: { id, countryCode, legalName }, ...shares };
+  });
+}
+
 export function shareholdersOf(id: string, facts: Facts = factsOf(id)): Shareholder[] {
+  const member = groupMemberOf(id);
+  if (member) return groupShareholdersOf(member, facts);
   const rng = rngFor(id, 'shareholders');
   const parent = parentIdOf(id);
   const count = rng.int(2, 4);
   const shares = percentages(Array.from({ length: count }, () => rng.int(1, 10)));
-  const held = (pct: number) => {
-    const amount = Math.round((facts.capital.amount * pct) / 100);
-    // Shares have a nominal value of one unit and are fully paid.
-    return { numberOfShares: amount, nominalCapitalHeld: money(amount, facts.capital.currency), paidInAmount: money(amount, facts.capital.currency) };
-  };
   return shares.map((pct, n): Shareholder => {
     if (n === 0 && parent) {
       // The corporate owner takes the largest stake, so that ownership chains carry real control.
-      return { type: 'company', entityId: stableId('ent', id, `owner:${parent}`), company: companyRef(parent), sharePercentage: pct, ...held(pct) };
+      return { type: 'company', entityId: stableId('ent', id, `owner:${parent}`), company: companyRef(parent), sharePercentage: pct, ...held(facts, pct) };
     }
-    return { type: 'individual', ...personAt(id, parent ? n - 1 : n), sharePercentage: pct, ...held(pct) };
+    return { type: 'individual', ...personAt(id, parent ? n - 1 : n), sharePercentage: pct, ...held(facts, pct) };
   });
 }
 
@@ -133,15 +150,20 @@ function band(pct: number) {
  */
 export function ultimateBeneficialOwnersOf(id: string, facts: Facts = factsOf(id)): UltimateBeneficialOwner[] {
   const owners = new Map<string, { individual: Individual; total: number; direct: boolean }>();
+  // A company already on the path (a cross-holding) is not entered again; other registers' companies are not followed.
+  const path = new Set<string>([id]);
   const walk = (companyId: string, factor: number, depth: number) => {
     for (const sh of shareholdersOf(companyId)) {
       const pct = ((sh.sharePercentage ?? 0) * factor) / 100;
       if (sh.type === 'individual' && sh.individual && sh.entityId) {
-        const o = owners.get(sh.entityId) ?? { individual: sh.individual, total: 0, direct: depth === 0 };
+        const o = owners.get(sh.entityId) ?? { individual: sh.individual, total: 0, direct: false };
         o.total += pct;
+        o.direct ||= depth === 0;
         owners.set(sh.entityId, o);
-      } else if (sh.company?.id && depth < 4) {
+      } else if (sh.company?.id && sh.company.countryCode === 'TEST' && depth < 4 && !path.has(sh.company.id)) {
+        path.add(sh.company.id);
         walk(sh.company.id, pct, depth + 1);
+        path.delete(sh.company.id);
       }
     }
   };

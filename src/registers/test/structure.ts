@@ -1,10 +1,16 @@
 import type { CompanyRelationship, Establishment, Subsidiary } from '../../contract/index.ts';
 import { companyRef, factsOf, money, type Facts } from './generator.ts';
+import { groupHoldingsOf, groupMemberOf } from './groups.ts';
 import { address, cityOf, dateIn, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
 
 /** Subsidiaries carry the parent's first name word (`ACME-HOLDING` owns `ACME-LOGISTICS`), as groups name them. */
 export function subsidiariesOf(id: string, facts: Facts = factsOf(id)): Subsidiary[] {
+  const member = groupMemberOf(id);
+  if (member) {
+    // A showcase group's holdings are the other side of its shareholdings (groups.json).
+    return groupHoldingsOf(member).map(({ id: subId, pct }) => ({ company: companyRef(subId), sharePercentage: pct, totalSharePercentage: pct, votingRightsPercentage: pct }));
+  }
   const rng = rngFor(id, 'subsidiaries');
   const holding = /-(HOLDINGS|GROUP)$/i.test(id);
   const count = holding ? rng.int(1, 2) : rng.weighted([[0, 50], [1, 35], [2, 15]] as const);

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import type { MtRecordInput } from '../record.ts';
+import { SeededRandom } from './random.ts';
+
+interface Vocabulary {
+  localities: [string, string][];
+  streets: string[];
+  buildings: string[];
+  givenNames: string[];
+  surnames: string[];
+  foreigners: [string, string, string, string, string][];
+  nameWords: string[];
+  tradeWords: string[];
+  foreignCompanies: [string, string][];
+  otherFilings: string[];
+}
+
+const V = JSON.parse(readFileSync(new URL('./vocabulary.json', import.meta.url), 'utf8')) as Vocabulary;
+
+/** The year the generated registry stands at: filings run up to it. */
+export const AS_OF_YEAR = 2026;
+
+type Involvement = MtRecordInput['involvements'] extends (infer I)[] | undefined ? I : never;
+type Filing = MtRecordInput['documents'] extends (infer F)[] | undefined ? F : never;
+
+/** A kind of company: its type, subtype and suffix, and how its name ends. */
+interface Kind {
+  type: string;
+  subtype?: string;
+  suffix?: string;
+  ending: string;
+  company: boolean;
+  weight: number;
+}
+
+const KINDS: Kind[] = [
+  { type: 'Limited Liability Company', subtype: 'Private Exempt', suffix: 'Ltd.', ending: 'Limited', company: true, weight: 50 },
+  { type: 'Limited Liability Company', subtype: 'Private Non-Exempt', suffix: 'Ltd.', ending: 'Limited', company: true, weight: 12 },
+  { type: 'Limited Liability Company', subtype: 'Public Non-Exempt', suffix: 'P.L.C.', ending: 'p.l.c.', company: true, weight: 3 },
+  { type: 'Limited Liability Company', subtype: 'Public Exempt', suffix: 'P.L.C.', ending: 'p.l.c.', company: true, weight: 1 },
+  { type: 'Limited Liability Company', subtype: 'Investment Company with Variable Share Capital (SICAV)', suffix: 'P.L.C.', ending: 'Fund SICAV p.l.c.', company: true, weight: 4 },
+  { type: 'Limited Liability Company', subtype: 'Investment Company with Fixed Share Capital (INVCO)', suffix: 'P.L.C.', ending: 'Income INVCO p.l.c.', company: true, weight: 1 },
+  { type: 'Limited Liability Company', subtype: 'Cell Company', suffix: 'Ltd.', ending: 'Insurance PCC Limited', company: true, weight: 2 },
+  { type: 'Limited Liability Company', subtype: 'Incorporated Cell Company', suffix: 'Ltd.', ending: 'ICC Limited', company: true, weight: 1 },
+  { type: 'Partnership en Nom Collectif', ending: '', company: false, weight: 4 },
+  { type: 'Partnership en Commandite', subtype: 'Capital Not Divided into Shares', ending: '& Co.', company: false, weight: 3 },
+  { type: 'Overseas Company', ending: '(Malta Branch)', company: false, weight: 5 },
+  { type: 'Sole Trader', ending: 'Trading', company: false, weight: 3 },
+  { type: 'Cooperative', ending: 'Cooperative Society Limited', company: false, weight: 2 },
+  { type: 'Foundation', subtype: 'Purpose Foundation', ending: 'Foundation', company: false, weight: 2 },
+  { type: 'Foundation', subtype: 'Private Foundation', ending: 'Family Foundation', company: false, weight: 2 },
+];
+
+const STATES: [string, number][] = [
+  ['Active', 70], ['Struck Off', 8], ['Dissolved', 6], ['Being Struck Off', 3], ['In Liquidation', 4], ['Being Wound Up', 2], ['Defunct', 3], ['Removed', 2],
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Generates one fictional company after another, each from the same seeded sequence. */
+class CompanyFactory {
+  private readonly r: SeededRandom;
+  private readonly numbers = new Set<number>();
+
+  constructor(seed: string) {
+    this.r = new SeededRandom(seed);
+  }
+
+  date(fromYear: number, toYear: number): string {
+    return `${this.r.between(fromYear, toYear)}-${pad(this.r.between(1, 12))}-${pad(this.r.between(1, 28))}`;
+  }
+
+  address(): NonNullable<Involvement['address']> {
+    const [locality, letters] = this.r.one(V.localities);
+    const street = `${this.r.odds(0.3) ? `${this.r.one(V.buildings)}, ` : ''}${this.r.between(1, 250)}, ${this.r.one(V.streets)}`;
+    return { street, locality, postcode: `${letters} ${this.r.between(1000, 9999)}`, country: 'Malta' };
+  }
+
+  person(role: string, appointedOn: string): Involvement {
+    if (this.r.odds(0.2)) {
+      const [given, surname, nationality, country, city] = this.r.one(V.foreigners);
+      return { role, name: `${given} ${surname}`, isLegalEntity: false, idCardNumber: `P${this.r.between(1_000_000, 9_999_999)}`, nationality, address: { street: `${this.r.between(1, 99)} Main Street`, locality: city, country }, appointedOn };
+    }
+    const name = `${this.r.one(V.givenNames)} ${this.r.one(V.surnames)}`;
+    return { role, name, isLegalEntity: false, idCardNumber: `${this.r.between(1000, 999999)}${this.r.one(['M', 'G', 'A'])}`, nationality: 'Maltese', address: this.address(), appointedOn };
+  }
+
+  firm(role: string, ending: string, appointedOn: string): Involvement {
+    const name = `${this.r.one(V.surnames)} ${this.r.odds(0.5) ? `& ${this.r.one(V.surnames)} ` : ''}${ending}`;
+    return { role, name, isLegalEntity: true, registrationNumber: `C ${this.r.between(1000, 99999)}`, address: this.address(), appointedOn };
+  }
+
+  company(index: number): MtRecordInput {
+    const r = this.r;
+    const kind = r.byWeight(KINDS.map((k) => [k, k.weight] as const));
+    let number = r.between(10_000, 109_999);
+    while (this.numbers.has(number)) number = r.between(10_000, 109_999);
+    this.numbers.add(number);
+    const registered = this.date(1995, AS_OF_YEAR - 1);
+    const regYear = Number(registered.slice(0, 4));
+    const state = r.byWeight(STATES);
+    const stateEffectiveDate = state === 'Active' ? registered : this.date(Math.min(regYear + 1, AS_OF_YEAR), AS_OF_YEAR);
+    const lastYear = state === 'Active' ? AS_OF_YEAR : Number(stateEffectiveDate.slice(0, 4));
+    const name = this.nameOf(kind).toUpperCase();
+    const capital = kind.company ? r.one([1_200, 1_164.69, 5_000, 25_000, 46_587.47, 100_000, 250_000, 1_000_000]) : undefined;
+    return {
+      company: {
+        registrationNumber: `C ${number}`,
+        name,
+        type: kind.type,
+        ...(kind.subtype ? { subtype: kind.subtype } : {}),
+        ...(kind.suffix ? { suffix: kind.suffix } : {}),
+        state,
+        stateEffectiveDate,
+        registrationDate: registered,
+        registeredOffice: this.address(),
+        ...(capital !== undefined ? { authorisedCapital: capital * r.one([1, 1, 2, 10]), issuedCapital: capital, currency: 'EUR' } : {}),
+      },
+      involvements: this.involvements(kind, registered, state, stateEffectiveDate, capital),
+      documents: this.filings(kind, registered, lastYear, index),
+    };
+  }
+
+  private nameOf(kind: Kind): string {
+    const r = this.r;
+    switch (kind.type) {
+      case 'Partnership en Nom Collectif':
+        return `${r.one(V.surnames)} & ${r.one(V.surnames)}`;
+      case 'Partnership en Commandite':
+        return `${r.one(V.surnames)} ${r.one(V.tradeWords)} ${kind.ending}`;
+      case 'Overseas Company':
+        return `${r.one(V.foreignCompanies)[0]} ${kind.ending}`;
+      case 'Sole Trader':
+        return `${r.one(V.givenNames)} ${r.one(V.surnames)} ${kind.ending}`;
+      case 'Cooperative':
+        return `${r.one(V.localities)[0].replace(/, Gozo$/, '')} ${r.one(['Farmers', 'Fishermen', 'Producers', 'Transport'])} ${kind.ending}`;
+      case 'Foundation':
+        return kind.subtype === 'Private Foundation' ? `The ${r.one(V.surnames)} ${kind.ending}` : `${r.one(V.nameWords)} ${r.one(['Heritage', 'Arts', 'Welfare', 'Education'])} ${kind.ending}`;
+      default:
+        return `${r.one(V.nameWords)} ${kind.ending.includes('SICAV') || kind.ending.includes('INVCO') || kind.ending.includes('PCC') || kind.ending.includes('ICC') ? '' : `${r.one(V.tradeWords)} `}${kind.ending}`;
+    }
+  }
+
+  private involvements(kind: Kind, registered: string, state: string, since: string, capital: number | undefined): Involvement[] {
+    const r = this.r;
+    const out: Involvement[] = [];
+    const later = () => this.date(Number(registered.slice(0, 4)), AS_OF_YEAR - 1);
+    if (kind.company) {
+      for (let i = r.between(1, 3); i > 0; i--) out.push(i === 1 && r.odds(0.15) ? this.firm('Director', 'Corporate Services Limited', later()) : this.person('Director', i === 1 ? registered : later()));
+      out.push(r.odds(0.4) ? this.firm('Secretary', 'Secretarial Services Limited', registered) : this.person('Secretary', registered));
+      out.push(this.firm('Auditor', 'Audit Limited', later()));
+      const subscribers = r.between(1, 2);
+      for (let i = 0; i < subscribers; i++) {
+        const issued = Math.round((capital ?? 1200) / subscribers);
+        out.push({ ...this.person('Subscriber', registered), shares: { type: 'Ordinary', class: 'A', issued, paidUp: r.one([20, 100]), nominalValue: 1 } });
+      }
+      if (r.odds(0.3)) out.push(this.person('Legal Representative', later()));
+      if (r.odds(0.2)) out.push(this.person('Judicial Representative', later()));
+    } else if (kind.type.startsWith('Partnership')) {
+      for (let i = r.between(2, 3); i > 0; i--) out.push(this.person('Partner', registered));
+      out.push(this.person('Legal Representative', registered));
+    } else if (kind.type === 'Overseas Company') {
+      out.push(this.person('Legal Representative', registered), this.person('Judicial Representative', registered));
+    } else if (kind.type === 'Foundation') {
+      out.push(this.person('Administrator', registered), this.person('Founder', registered), this.person('Legal Representative', registered));
+    } else {
+      out.push(this.person(kind.type === 'Sole Trader' ? 'Legal Representative' : 'Director', registered));
+    }
+    if (state === 'In Liquidation' || state === 'Being Wound Up') out.push(this.person('Liquidator', since));
+    return out;
+  }
+
+  private filings(kind: Kind, registered: string, lastYear: number, index: number): Filing[] {
+    const r = this.r;
+    let next = 100_000 + index * 1000;
+    const file = (date: string, title: string, documentYear?: number, documentsInFile = 1): Filing => ({
+      fileId: String(next++),
+      date,
+      title,
+      documentsInFile,
+      ...(documentYear ? { documentYear } : {}),
+    });
+    const regYear = Number(registered.slice(0, 4));
+    const out: Filing[] = [file(registered, kind.type === 'Foundation' ? 'Deed of Foundation' : 'Memorandum and Articles of Association', undefined, r.between(1, 3))];
+    if (kind.subtype?.startsWith('Public') || kind.subtype?.includes('SICAV')) out.push(file(this.date(regYear, Math.min(regYear + 2, AS_OF_YEAR)), 'Prospectus', undefined, r.between(1, 4)));
+    if (kind.company) {
+      for (let y = Math.max(regYear + 1, lastYear - 3); y < lastYear; y++) {
+        out.push(file(`${y + 1}-${pad(r.between(3, 9))}-${pad(r.between(1, 28))}`, `Annual Accounts ${y}`, y, r.between(1, 2)));
+        out.push(file(`${y}-${pad(r.between(1, 12))}-${pad(r.between(1, 28))}`, 'Annual Return', y));
+      }
+    }
+    for (let i = r.between(0, 2); i > 0; i--) out.push(file(this.date(regYear, lastYear), r.one(V.otherFilings)));
+    return out.sort((a, b) => a.date.localeCompare(b.date));
+  }
+}
+
+/** `count` fictional companies, the same ones in every process. */
+export function generateCompanies(count: number, seed = 'registrum-mt'): MtRecordInput[] {
+  const factory = new CompanyFactory(seed);
+  return Array.from({ length: count }, (_, i) => factory.company(i));
+}

@@ -1,0 +1,183 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { text as readText } from 'node:stream/consumers';
+import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
+import { sleep } from '../../../shared/sleep.ts';
+import { isCompanyNumber, normaliseCompanyNumber } from '../ids.ts';
+import { MAX_PAGE_SIZE } from '../portal/protocol.ts';
+import { EmulatorAuth } from './auth.ts';
+import { COUNTRY, RegistryDirectory, type RegistryCompany } from './directory.ts';
+import { renderFilingPdf } from './filing-pdf.ts';
+import { Fault } from './fault.ts';
+import { latencyFor } from './latency.ts';
+import { Retrievals } from './retrievals.ts';
+import { matchName, summaryOf } from './search.ts';
+
+export interface MtEmulatorOptions {
+  sandbox: SandboxStore;
+  latency: SandboxLatency;
+  /** Session lifetime; the real system's quarter of an hour unless a test wants it shorter. */
+  sessionTtlMs?: number;
+}
+
+const notFound = (what: string) => new Fault(404, 'NOT_FOUND', `${what} not found`);
+const maintenance = () => new Fault(503, 'MAINTENANCE', 'The system is undergoing maintenance; please try again later');
+
+/**
+ * The Malta Business Registry's online system, emulated over HTTP on a loopback port (registers/mt.md; wire
+ * format in portal/protocol.ts), so that the connector reaches it exactly as the real one: login, TOTP step,
+ * session, searches, company pages, and the three-step document retrieval. Outages and the operator's
+ * per-company behaviours (CONTRACT §5) apply to every call, login included for outages.
+ */
+export class MtRegistryEmulator {
+  readonly auth: EmulatorAuth;
+  readonly retrievals = new Retrievals();
+  private readonly directory: RegistryDirectory;
+  private server: Server | undefined;
+
+  constructor(private readonly opts: MtEmulatorOptions) {
+    this.auth = new EmulatorAuth(opts.sessionTtlMs);
+    this.directory = new RegistryDirectory(opts.sandbox);
+  }
+
+  /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
+  async start(): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    server.unref();
+    this.server = server;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://registry');
+      const path = url.pathname;
+      const route = `${req.method} ${path}`;
+      if (await this.opts.sandbox.isInOutage(COUNTRY)) throw maintenance();
+      if (route === 'POST /api/auth/login') return json(res, 200, this.auth.login(await body(req)));
+      if (route === 'POST /api/auth/mfa') return json(res, 200, this.auth.verify(await body(req)));
+      this.auth.check(req.headers.authorization);
+      if (route === 'GET /api/companies') return json(res, 200, await this.search(url.searchParams));
+      if (route === 'POST /api/document-retrievals') return json(res, 201, await this.createRetrieval(await body(req)));
+      const company = /^\/api\/companies\/([0-9a-fA-F-]{36})(\/involvements|\/documents)?$/.exec(path);
+      if (req.method === 'GET' && company) return json(res, 200, await this.companyPage(company[1]!, company[2]));
+      const retrieval = /^\/api\/document-retrievals\/([0-9a-f]+)\/(process|download)$/.exec(path);
+      if (retrieval && req.method === 'POST' && retrieval[2] === 'process') return json(res, 200, await this.process(retrieval[1]!));
+      if (retrieval && req.method === 'GET' && retrieval[2] === 'download') return await this.download(retrieval[1]!, res);
+      throw notFound('page');
+    } catch (err) {
+      const e = err instanceof Fault ? err : new Fault(500, 'INTERNAL', (err as Error).message);
+      if (!res.headersSent) json(res, e.status, { code: e.code, message: e.message });
+      else res.destroy();
+    }
+  }
+
+  private async search(params: URLSearchParams) {
+    const number = params.get('registrationNumber');
+    if (number !== null) {
+      const company = isCompanyNumber(number) ? await this.directory.get(normaliseCompanyNumber(number)) : undefined;
+      await this.failIfBehaviourSays(company);
+      await sleep(latencyFor('search', number, this.opts.latency, company?.stored));
+      const items = company && !company.stored?.behaviour.notFound ? [summaryOf(company)] : [];
+      return { total: items.length, page: 1, pageSize: 1, items };
+    }
+    const name = (params.get('name') ?? '').trim();
+    if (name.replace(/\s/g, '').length < 3) throw new Fault(400, 'BAD_REQUEST', 'Enter at least 3 characters of the company name');
+    const page = Math.max(1, Number(params.get('page')) || 1);
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(params.get('pageSize')) || 20));
+    await sleep(latencyFor('search', name, this.opts.latency));
+    const hits: RegistryCompany[] = [];
+    // A built-in company the operator removed is still in `all()`: confirm each hit.
+    for (const c of matchName(name, await this.directory.all())) {
+      if (!c.stored?.behaviour.notFound && (c.stored || (await this.directory.get(c.id)))) hits.push(c);
+    }
+    return { total: hits.length, page, pageSize, items: hits.slice((page - 1) * pageSize, page * pageSize).map(summaryOf) };
+  }
+
+  /** A company by its internal id, after the operator's behaviours and the page's latency. */
+  private async companyByUuid(uuid: string, kind: 'profile' | 'documents' = 'profile'): Promise<RegistryCompany> {
+    const company = await this.directory.byUuid(uuid.toLowerCase());
+    await this.failIfBehaviourSays(company);
+    if (!company || company.stored?.behaviour.notFound) throw notFound('company');
+    await sleep(latencyFor(kind, company.id, this.opts.latency, company.stored));
+    return company;
+  }
+
+  private async companyPage(uuid: string, part: string | undefined) {
+    const { record } = await this.companyByUuid(uuid);
+    if (part === '/involvements') return { items: record.involvements };
+    if (part === '/documents') return { items: record.documents };
+    return record.company;
+  }
+
+  private async createRetrieval(input: Record<string, unknown>) {
+    const company = await this.directory.byUuid(String(input.companyUuid ?? '').toLowerCase());
+    await this.failIfBehaviourSays(company);
+    if (!company || company.stored?.behaviour.notFound) throw notFound('company');
+    const filing = company.record.documents.find((d) => d.fileId === String(input.fileId ?? ''));
+    if (!filing) throw notFound('file');
+    return this.retrievals.create(company.id, filing);
+  }
+
+  /** The file of a retrieval, as the company's record holds it now. */
+  private async retrievalFile(retrievalId: string) {
+    const r = this.retrievals.get(retrievalId);
+    if (!r) throw notFound('retrieval');
+    const company = await this.directory.get(r.companyId);
+    await this.failIfBehaviourSays(company);
+    const filing = company?.record.documents.find((d) => d.fileId === r.fileId);
+    if (!company || !filing) throw notFound('file');
+    return { r, company, filing };
+  }
+
+  private async process(retrievalId: string) {
+    const { company, filing } = await this.retrievalFile(retrievalId);
+    await sleep(latencyFor('documents', `${company.id}:${filing.fileId}`, this.opts.latency, company.stored));
+    return this.retrievals.process(retrievalId, filing);
+  }
+
+  private async download(retrievalId: string, res: ServerResponse) {
+    const { r, company, filing } = await this.retrievalFile(retrievalId);
+    if (r.status !== 'processed') throw new Fault(409, 'NOT_PROCESSED', 'The retrieval has not been processed yet');
+    const pdf = await renderFilingPdf(company.record, filing);
+    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
+    res.end(pdf);
+  }
+
+  private async failIfBehaviourSays(company: RegistryCompany | undefined): Promise<void> {
+    const stored = company?.stored;
+    if (!stored) return;
+    if (stored.behaviour.unavailable) throw maintenance();
+    if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw maintenance();
+  }
+}
+
+function json(res: ServerResponse, status: number, data: unknown): void {
+  const payload = Buffer.from(JSON.stringify(data), 'utf8');
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', payload.length);
+  res.end(payload);
+}
+
+/** A JSON object body; an empty body is an empty object. */
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = (await readText(req)).trim();
+  let parsed: unknown = {};
+  try {
+    if (raw) parsed = JSON.parse(raw);
+  } catch {
+    throw new Fault(400, 'BAD_REQUEST', 'The request body is not JSON');
+  }
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+}
