@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import { COUNTRY, PortalDirectory, type PortalCompany } from './directory.ts';
 import { latencyFor, pollHintMs } from './latency.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { searchPortal } from './search.ts';
+import { closeServer, listenOnLoopback, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
 
 export interface EmulatorOptions {
   sandbox: SandboxStore;
@@ -59,20 +59,14 @@ export class PortalEmulator {
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
   async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    server.unref();
-    this.server = server;
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.server = createServer((req, res) => void this.handle(req, res));
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -80,17 +74,17 @@ export class PortalEmulator {
       const url = new URL(req.url ?? '/', 'http://portal');
       if (await this.opts.sandbox.isInOutage(COUNTRY)) throw busy();
       const path = url.pathname;
-      if (req.method === 'GET' && path === '/captcha') return json(res, 200, this.captcha());
-      if (req.method === 'POST' && path === '/token') return json(res, 200, this.token(await body(req)));
+      if (req.method === 'GET' && path === '/captcha') return sendJson(res, 200, this.captcha());
+      if (req.method === 'POST' && path === '/token') return sendJson(res, 200, this.token(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
       this.checkToken(req);
-      if (req.method === 'GET' && path === '/search') return json(res, 200, await this.search(url.searchParams.get('keyword') ?? ''));
-      if (req.method === 'POST' && path === '/report') return json(res, 202, await this.requestReport(await body(req)));
+      if (req.method === 'GET' && path === '/search') return sendJson(res, 200, await this.search(url.searchParams.get('keyword') ?? ''));
+      if (req.method === 'POST' && path === '/report') return sendJson(res, 202, await this.requestReport(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
       const m = /^\/report\/([A-Za-z0-9_-]+)(\/pdf)?$/.exec(path);
-      if (req.method === 'GET' && m) return m[2] ? await this.pdf(m[1]!, res) : json(res, 200, this.reportStatus(m[1]!));
+      if (req.method === 'GET' && m) return m[2] ? await this.pdf(m[1]!, res) : sendJson(res, 200, this.reportStatus(m[1]!));
       throw new PortalError(404, 'NOT_FOUND', '页面不存在');
     } catch (err) {
       const e = err instanceof PortalError ? err : new PortalError(500, 'INTERNAL', (err as Error).message);
-      if (!res.headersSent) json(res, e.status, { code: e.code, message: e.message });
+      if (!res.headersSent) sendJson(res, e.status, { code: e.code, message: e.message });
       else res.destroy();
     }
   }
@@ -167,22 +161,5 @@ export class PortalEmulator {
     if (!stored) return;
     if (stored.behaviour.unavailable) throw busy();
     if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw busy();
-  }
-}
-
-function json(res: ServerResponse, status: number, data: unknown): void {
-  const text = JSON.stringify(data);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    return parsed && typeof parsed === 'object' ? parsed : {};
-  } catch {
-    throw new PortalError(400, 'BAD_REQUEST', '请求格式错误');
   }
 }

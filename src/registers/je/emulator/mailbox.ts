@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback.ts';
+import { closeServer, listenOnLoopback } from '../../../sandbox/emulator-http.ts';
 
 interface StoredMessage {
   uid: string;

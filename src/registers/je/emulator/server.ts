@@ -7,7 +7,7 @@ import type { MailboxConfig } from '../mail/pop3-client.ts';
 import { isActiveStatus } from '../mapping/status.ts';
 import { COUNTRY, RegistryDirectory, type RegistryEntity } from './directory.ts';
 import { latencyFor } from './latency.ts';
-import { closeServer, listenOnLoopback } from './loopback.ts';
+import { closeServer, listenOnLoopback } from '../../../sandbox/emulator-http.ts';
 import { Pop3Mailbox } from './mailbox.ts';
 import { ReportDesk } from './orders.ts';
 import { captchaPage, entityPage, messagePage, orderPage, searchPage } from './pages.ts';

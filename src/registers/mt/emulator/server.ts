@@ -1,6 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { text as readText } from 'node:stream/consumers';
 import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import { isCompanyNumber, normaliseCompanyNumber } from '../ids.ts';
@@ -12,6 +10,7 @@ import { Fault } from './fault.ts';
 import { latencyFor } from './latency.ts';
 import { Retrievals } from './retrievals.ts';
 import { matchName, summaryOf } from './search.ts';
+import { closeServer, listenOnLoopback, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
 
 export interface MtEmulatorOptions {
   sandbox: SandboxStore;
@@ -42,20 +41,14 @@ export class MtRegistryEmulator {
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
   async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    server.unref();
-    this.server = server;
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.server = createServer((req, res) => void this.handle(req, res));
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -64,20 +57,20 @@ export class MtRegistryEmulator {
       const path = url.pathname;
       const route = `${req.method} ${path}`;
       if (await this.opts.sandbox.isInOutage(COUNTRY)) throw maintenance();
-      if (route === 'POST /api/auth/login') return json(res, 200, this.auth.login(await body(req)));
-      if (route === 'POST /api/auth/mfa') return json(res, 200, this.auth.verify(await body(req)));
+      if (route === 'POST /api/auth/login') return sendJson(res, 200, this.auth.login(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
+      if (route === 'POST /api/auth/mfa') return sendJson(res, 200, this.auth.verify(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
       this.auth.check(req.headers.authorization);
-      if (route === 'GET /api/companies') return json(res, 200, await this.search(url.searchParams));
-      if (route === 'POST /api/document-retrievals') return json(res, 201, await this.createRetrieval(await body(req)));
+      if (route === 'GET /api/companies') return sendJson(res, 200, await this.search(url.searchParams));
+      if (route === 'POST /api/document-retrievals') return sendJson(res, 201, await this.createRetrieval(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
       const company = /^\/api\/companies\/([0-9a-fA-F-]{36})(\/involvements|\/documents)?$/.exec(path);
-      if (req.method === 'GET' && company) return json(res, 200, await this.companyPage(company[1]!, company[2]));
+      if (req.method === 'GET' && company) return sendJson(res, 200, await this.companyPage(company[1]!, company[2]));
       const retrieval = /^\/api\/document-retrievals\/([0-9a-f]+)\/(process|download)$/.exec(path);
-      if (retrieval && req.method === 'POST' && retrieval[2] === 'process') return json(res, 200, await this.process(retrieval[1]!));
+      if (retrieval && req.method === 'POST' && retrieval[2] === 'process') return sendJson(res, 200, await this.process(retrieval[1]!));
       if (retrieval && req.method === 'GET' && retrieval[2] === 'download') return await this.download(retrieval[1]!, res);
       throw notFound('page');
     } catch (err) {
       const e = err instanceof Fault ? err : new Fault(500, 'INTERNAL', (err as Error).message);
-      if (!res.headersSent) json(res, e.status, { code: e.code, message: e.message });
+      if (!res.headersSent) sendJson(res, e.status, { code: e.code, message: e.message });
       else res.destroy();
     }
   }
@@ -160,24 +153,4 @@ export class MtRegistryEmulator {
     if (stored.behaviour.unavailable) throw maintenance();
     if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw maintenance();
   }
-}
-
-function json(res: ServerResponse, status: number, data: unknown): void {
-  const payload = Buffer.from(JSON.stringify(data), 'utf8');
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('content-length', payload.length);
-  res.end(payload);
-}
-
-/** A JSON object body; an empty body is an empty object. */
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readText(req)).trim();
-  let parsed: unknown = {};
-  try {
-    if (raw) parsed = JSON.parse(raw);
-  } catch {
-    throw new Fault(400, 'BAD_REQUEST', 'The request body is not JSON');
-  }
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
 }
