@@ -26,6 +26,8 @@ export interface AttemptContext {
   delivery: DeliveryRow;
   message: Pick<MessageRow, 'id' | 'accountId' | 'eventType' | 'body'>;
   endpoint: { id: string; url: string; status: 'enabled' | 'disabled'; deleted: boolean };
+  /** The endpoint's secrets valid at the time given to `context`, newest first: each signs the attempt. */
+  secrets: string[];
 }
 
 export interface AttemptRow {
@@ -70,23 +72,51 @@ export class DeliveryRepository {
     );
   }
 
-  async context(messageId: string, endpointId: string, accountId?: string): Promise<AttemptContext | undefined> {
-    const [row] = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean }>(
+  /** Everything one attempt needs, in one query (it runs once per delivery attempt). */
+  async context(messageId: string, endpointId: string, now: Date, accountId?: string): Promise<AttemptContext | undefined> {
+    const [row] = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean; secrets: string[] }>(
       `select ${DELIVERY_COLUMNS}, m.account_id as "accountId", m.event_type as "eventType", m.body,
-              e.url, e.status as "endpointStatus", e.deleted_at is not null as deleted
+              e.url, e.status as "endpointStatus", e.deleted_at is not null as deleted,
+              array(select s.secret from webhook_secrets s where s.endpoint_id = e.id and (s.expires_at is null or s.expires_at > $4)
+                     order by s.created_at desc, s.id desc) as secrets
          from webhook_deliveries d
          join webhook_messages m on m.id = d.message_id
          join webhook_endpoints e on e.id = d.endpoint_id
         where d.message_id = $1 and d.endpoint_id = $2 and ($3::text is null or m.account_id = $3)`,
-      [messageId, endpointId, accountId ?? null],
+      [messageId, endpointId, accountId ?? null, now],
     );
     if (!row) return undefined;
-    const { accountId: acc, eventType, body, url, endpointStatus, deleted, ...delivery } = row;
+    const { accountId: acc, eventType, body, url, endpointStatus, deleted, secrets, ...delivery } = row;
     return {
       delivery,
       message: { id: messageId, accountId: acc, eventType, body },
       endpoint: { id: endpointId, url, status: endpointStatus, deleted },
+      secrets,
     };
+  }
+
+  /**
+   * The common outcome of a scheduled attempt, a 2xx, recorded in one statement: the delivery row moves to
+   * `succeeded` (only if no other run recorded this attempt number: the update takes the row's lock) and the attempt
+   * is logged. Undefined when the attempt was recorded already.
+   */
+  async recordScheduledSuccess(
+    a: Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus' | 'createdAt'>,
+    scheduledAttempt: number,
+  ): Promise<number | undefined> {
+    const [row] = await this.db.query<{ attempt: number }>(
+      `with moved as (
+         update webhook_deliveries set status = 'succeeded', scheduled_attempts = $3, attempt_count = attempt_count + 1,
+                next_attempt_at = null, updated_at = $4
+          where message_id = $1 and endpoint_id = $2 and scheduled_attempts = $3 - 1
+          returning attempt_count)
+       insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
+         next_attempt_at, created_at)
+       select $5, $1, $2, $6, moved.attempt_count, 'scheduled', 'succeeded', $7, null, null, $4 from moved
+       returning attempt`,
+      [a.messageId, a.endpointId, scheduledAttempt, a.createdAt, a.id, a.eventType, a.responseStatus],
+    );
+    return row?.attempt;
   }
 
   /** The delivery row, locked until the transaction ends, so that concurrent attempts record one after the other. */

@@ -128,7 +128,7 @@ export class WebhookDispatcher {
   }
 
   private async runScheduled(job: AttemptJob): Promise<void> {
-    const ctx = await this.deliveries.context(job.messageId, job.endpointId);
+    const ctx = await this.deliveries.context(job.messageId, job.endpointId, this.clock.now());
     // Delivered, given up, cancelled, or this attempt is done already: a repeated job does nothing.
     if (!ctx || ctx.delivery.status !== 'pending' || ctx.delivery.scheduledAttempts !== job.attempt - 1) return;
     if (ctx.endpoint.deleted || ctx.endpoint.status !== 'enabled' || job.attempt > this.schedule.length) {
@@ -142,6 +142,16 @@ export class WebhookDispatcher {
       return;
     }
     const result = await this.deliver(ctx);
+    if (result.ok) {
+      // The common case in one statement; nothing follows a success.
+      const now = this.clock.now();
+      const { id: messageId, eventType } = ctx.message;
+      await this.deliveries.recordScheduledSuccess(
+        { id: newId('dlv', now.getTime()), messageId, endpointId: ctx.endpoint.id, eventType, responseStatus: result.responseStatus ?? null, createdAt: now },
+        job.attempt,
+      );
+      return;
+    }
     const recorded = await this.record(ctx, result, 'scheduled', job.attempt);
     if (recorded?.nextDelayMs !== undefined) {
       await this.sendJob({ ...job, attempt: job.attempt + 1 }, recorded.nextDelayMs);
@@ -149,7 +159,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(ctx: AttemptContext): Promise<SendResult> {
-    const secrets = await this.endpoints.activeSecrets(ctx.endpoint.id, this.clock.now());
+    const secrets = ctx.secrets;
     // The timestamp is wall-clock time, not the service clock: receivers check it against their own clock
     // to refuse replays (Standard Webhooks allows 5 minutes), and the sandbox clock may run days ahead.
     const timestamp = new Date();

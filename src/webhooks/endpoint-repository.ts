@@ -83,14 +83,4 @@ export class EndpointRepository {
     );
     await tx.query('insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [endpointId, secret, now]);
   }
-
-  /** Secrets that sign at `now`, newest first. */
-  async activeSecrets(endpointId: string, now: Date): Promise<string[]> {
-    const rows = await this.db.query<{ secret: string }>(
-      `select secret from webhook_secrets where endpoint_id = $1 and (expires_at is null or expires_at > $2)
-        order by created_at desc, id desc`,
-      [endpointId, now],
-    );
-    return rows.map((r) => r.secret);
-  }
 }

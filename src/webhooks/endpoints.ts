@@ -97,7 +97,7 @@ export class WebhookEndpoints {
         'create a new endpoint to receive events again',
       ]);
     }
-    const ctx = await this.deliveries.context(messageId, id, accountId);
+    const ctx = await this.deliveries.context(messageId, id, this.clock.now(), accountId);
     if (!ctx) throw new ApiError('resource_not_found', `no message ${messageId} was sent to webhook endpoint ${id}`);
     return this.dispatcher.attemptNow(ctx);
   }
