@@ -128,9 +128,14 @@ const heldBack = receiver.stats().received === 0;
 const complete = await waitFor(() => receiver.stats().distinct >= total, 15 * 60_000);
 const stats = receiver.stats();
 const deliverSeconds = (stats.lastAt - stats.firstAt) / 1000;
-const rows = await bench.service.db.query<{ status: string; n: number }>(
-  `select status, count(*)::int as n from webhook_deliveries group by status order by status`,
-);
+// The last batch records its successes after its POSTs: give it a moment before reading the rows.
+const rowsOf = () =>
+  bench.service.db.query<{ status: string; n: number }>(`select status, count(*)::int as n from webhook_deliveries group by status order by status`);
+let rows = await rowsOf();
+for (let i = 0; i < 100 && rows.some((r) => r.status === 'pending'); i++) {
+  await new Promise((r) => setTimeout(r, 100));
+  rows = await rowsOf();
+}
 
 console.log(JSON.stringify({
   benchmark: 'webhook-deliveries',

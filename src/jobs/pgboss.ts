@@ -79,6 +79,19 @@ export class PgBossQueue implements WorkQueue {
   }
 
   work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
+    this.workBatch(
+      name,
+      async (payloads) => {
+        // A failing job fails alone; pg-boss retries it.
+        const results = await Promise.allSettled(payloads.map((p) => handler(p)));
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw (failed as PromiseRejectedResult).reason;
+      },
+      opts,
+    );
+  }
+
+  workBatch(name: string, handler: (payloads: any[]) => Promise<void>, opts: WorkOptions = {}): void {
     // Registration is synchronous for callers; the queue is created and the worker started in the background.
     const start = async () => {
       await this.ensureQueue(name);
@@ -92,12 +105,7 @@ export class PgBossQueue implements WorkQueue {
           // While fetches come back full there is a backlog: fetch again at once instead of after the poll interval.
           burstWhenBatchFull: true,
         },
-        async (jobs) => {
-          // A failing job fails alone; pg-boss retries it.
-          const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
-          const failed = results.find((r) => r.status === 'rejected');
-          if (failed) throw (failed as PromiseRejectedResult).reason;
-        },
+        (jobs) => handler(jobs.map((job) => job.data)),
       );
     };
     this.starting.push(start().catch((err) => this.onError(err)));

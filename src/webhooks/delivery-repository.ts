@@ -72,51 +72,72 @@ export class DeliveryRepository {
     );
   }
 
-  /** Everything one attempt needs, in one query (it runs once per delivery attempt). */
+  /** Everything one attempt needs, in one query. */
   async context(messageId: string, endpointId: string, now: Date, accountId?: string): Promise<AttemptContext | undefined> {
-    const [row] = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean; secrets: string[] }>(
+    return (await this.contexts([{ messageId, endpointId }], now, accountId)).get(`${messageId}:${endpointId}`);
+  }
+
+  /** The contexts of a batch of attempts in one query, by `messageId:endpointId`. */
+  async contexts(keys: readonly { messageId: string; endpointId: string }[], now: Date, accountId?: string): Promise<Map<string, AttemptContext>> {
+    const rows = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean; secrets: string[] }>(
       `select ${DELIVERY_COLUMNS}, m.account_id as "accountId", m.event_type as "eventType", m.body,
               e.url, e.status as "endpointStatus", e.deleted_at is not null as deleted,
               array(select s.secret from webhook_secrets s where s.endpoint_id = e.id and (s.expires_at is null or s.expires_at > $4)
                      order by s.created_at desc, s.id desc) as secrets
-         from webhook_deliveries d
+         from unnest($1::text[], $2::text[]) as k(message_id, endpoint_id)
+         join webhook_deliveries d on d.message_id = k.message_id and d.endpoint_id = k.endpoint_id
          join webhook_messages m on m.id = d.message_id
          join webhook_endpoints e on e.id = d.endpoint_id
-        where d.message_id = $1 and d.endpoint_id = $2 and ($3::text is null or m.account_id = $3)`,
-      [messageId, endpointId, accountId ?? null, now],
+        where ($3::text is null or m.account_id = $3)`,
+      [keys.map((k) => k.messageId), keys.map((k) => k.endpointId), accountId ?? null, now],
     );
-    if (!row) return undefined;
-    const { accountId: acc, eventType, body, url, endpointStatus, deleted, secrets, ...delivery } = row;
-    return {
-      delivery,
-      message: { id: messageId, accountId: acc, eventType, body },
-      endpoint: { id: endpointId, url, status: endpointStatus, deleted },
-      secrets,
-    };
+    const out = new Map<string, AttemptContext>();
+    for (const row of rows) {
+      const { accountId: acc, eventType, body, url, endpointStatus, deleted, secrets, ...delivery } = row;
+      out.set(`${delivery.messageId}:${delivery.endpointId}`, {
+        delivery,
+        message: { id: delivery.messageId, accountId: acc, eventType, body },
+        endpoint: { id: delivery.endpointId, url, status: endpointStatus, deleted },
+        secrets,
+      });
+    }
+    return out;
   }
 
   /**
-   * The common outcome of a scheduled attempt, a 2xx, recorded in one statement: the delivery row moves to
-   * `succeeded` (only if no other run recorded this attempt number: the update takes the row's lock) and the attempt
-   * is logged. Undefined when the attempt was recorded already.
+   * The common outcome of scheduled attempts, a 2xx, recorded for a batch in one statement: each delivery row moves
+   * to `succeeded` (only if no other run recorded that attempt number: the update takes the row's lock) and its
+   * attempt is logged. Attempts recorded already are left out.
    */
-  async recordScheduledSuccess(
-    a: Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus' | 'createdAt'>,
-    scheduledAttempt: number,
-  ): Promise<number | undefined> {
-    const [row] = await this.db.query<{ attempt: number }>(
-      `with moved as (
-         update webhook_deliveries set status = 'succeeded', scheduled_attempts = $3, attempt_count = attempt_count + 1,
-                next_attempt_at = null, updated_at = $4
-          where message_id = $1 and endpoint_id = $2 and scheduled_attempts = $3 - 1
-          returning attempt_count)
+  async recordScheduledSuccesses(
+    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus'> & { scheduledAttempt: number })[],
+    now: Date,
+  ): Promise<void> {
+    if (!attempts.length) return;
+    await this.db.query(
+      `with k as (
+         select * from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[])
+           as k(message_id, endpoint_id, scheduled, id, event_type, response_status)),
+       moved as (
+         update webhook_deliveries d set status = 'succeeded', scheduled_attempts = k.scheduled, attempt_count = d.attempt_count + 1,
+                next_attempt_at = null, updated_at = $7
+           from k
+          where d.message_id = k.message_id and d.endpoint_id = k.endpoint_id and d.scheduled_attempts = k.scheduled - 1
+          returning d.message_id, d.endpoint_id, d.attempt_count)
        insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
          next_attempt_at, created_at)
-       select $5, $1, $2, $6, moved.attempt_count, 'scheduled', 'succeeded', $7, null, null, $4 from moved
-       returning attempt`,
-      [a.messageId, a.endpointId, scheduledAttempt, a.createdAt, a.id, a.eventType, a.responseStatus],
+       select k.id, k.message_id, k.endpoint_id, k.event_type, moved.attempt_count, 'scheduled', 'succeeded', k.response_status, null, null, $7
+         from moved join k on k.message_id = moved.message_id and k.endpoint_id = moved.endpoint_id`,
+      [
+        attempts.map((a) => a.messageId),
+        attempts.map((a) => a.endpointId),
+        attempts.map((a) => a.scheduledAttempt),
+        attempts.map((a) => a.id),
+        attempts.map((a) => a.eventType),
+        attempts.map((a) => a.responseStatus),
+        now,
+      ],
     );
-    return row?.attempt;
   }
 
   /** The delivery row, locked until the transaction ends, so that concurrent attempts record one after the other. */
