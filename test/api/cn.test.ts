@@ -84,6 +84,9 @@ describe('CN register through the API', () => {
     for (const item of [...c.activities.NACE, ...c.activities.ISIC]) assert.equal(item.isAIInferred, true);
     assert.deepEqual(c.companyNameTransliterations, ['chong qing huan qiu shu ma ke ji you xian gong si']);
     assert.equal(res.body.dataSources.company.fields.activities.type, 'inferred');
+    assert.equal(c.legalNameInEnglish, 'Chongqing Huanqiu Digital Technology Co., Ltd.');
+    assert.equal(res.body.dataSources.company.fields.legalNameInEnglish.type, 'inferred', 'a translation, flagged as inferred');
+    assert.equal(res.body.dataSources.company.fields.legalName, undefined, 'the register field itself is not');
     assert.equal(res.body.request.dataStatus.dataPoints.company.authoritative, true);
   });
 

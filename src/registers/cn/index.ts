@@ -102,7 +102,11 @@ export class CnRegister implements Register {
     switch (dataPoint) {
       case 'company': {
         const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
-        return done({ company }, company.activities ? { activities: { type: 'inferred', register: 'NACE/ISIC inferred from the business scope (经营范围)' } } : undefined);
+        const inferred = {
+          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)' } } : {}),
+          ...(company.legalNameInEnglish ? { legalNameInEnglish: { type: 'inferred' as const, register: 'translated from the legal name: pinyin and a glossary of legal-form and industry terms' } } : {}),
+        };
+        return done({ company }, Object.keys(inferred).length ? inferred : undefined);
       }
       case 'legalRepresentatives':
         return done(legalRepresentativesOf(id, (await this.report(id, ctx)).fields));

@@ -1,5 +1,6 @@
 import type { Company } from '../../../contract/index.ts';
 import { inferActivities } from '../../../enrichment/activities/index.ts';
+import { englishNameOf } from '../../../enrichment/transliteration/cn-english-name.ts';
 import { nameTransliterations } from '../../../enrichment/transliteration/pinyin.ts';
 import { RegisterError } from '../../errors.ts';
 import type { ExtractedReport } from '../extract/report.ts';
@@ -32,11 +33,13 @@ export async function companyOf(uscc: string, report: ExtractedReport): Promise<
   const scope = f['经营范围'];
   const activities = await inferActivities(scope);
   const transliterations = nameTransliterations(name);
+  const english = englishNameOf(name);
   return {
     countryCode: 'CN',
     id: uscc,
     identifiers: { [USCC_KEY]: uscc },
     legalName: name,
+    ...(english ? { legalNameInEnglish: english } : {}),
     ...(transliterations.length ? { companyNameTransliterations: transliterations } : {}),
     ...(former.length ? { legacyLegalNames: former } : {}),
     ...(status ? { status } : {}),
