@@ -82,7 +82,7 @@ export class PgBossQueue implements WorkQueue {
     this.workBatch(
       name,
       async (payloads) => {
-        // A failing job fails alone; pg-boss retries it.
+        // Every job of the batch runs; if one failed, pg-boss retries the whole batch (handlers are idempotent).
         const results = await Promise.allSettled(payloads.map((p) => handler(p)));
         const failed = results.find((r) => r.status === 'rejected');
         if (failed) throw (failed as PromiseRejectedResult).reason;

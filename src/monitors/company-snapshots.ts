@@ -53,14 +53,14 @@ export class CompanySnapshots {
   }
 
   /** Companies due for a check with at least one active monitor, oldest due first. */
-  async due(now: Date, limit: number, countryCodes?: string[]): Promise<(CompanyKey & { nextCheckAt: Date })[]> {
+  async due(now: Date, limit: number): Promise<(CompanyKey & { nextCheckAt: Date })[]> {
     return this.db.query(
       `select c.country_code as "countryCode", c.company_id as "companyId", c.next_check_at as "nextCheckAt"
          from monitored_companies c
-        where c.status = 'present' and c.next_check_at <= $1 ${countryCodes ? 'and c.country_code = any($3)' : ''}
+        where c.status = 'present' and c.next_check_at <= $1
           and exists (select 1 from monitors m where m.country_code = c.country_code and m.company_id = c.company_id and m.status = 'active')
         order by c.next_check_at limit $2`,
-      countryCodes ? [now, limit, countryCodes] : [now, limit],
+      [now, limit],
     );
   }
 

@@ -36,5 +36,5 @@ export function createMonitoring(deps: {
     sweepEveryMs: config.MONITOR_SWEEP_EVERY,
     concurrency: config.MONITOR_CONCURRENCY,
   }, deps.log);
-  return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock), scheduler, checker };
+  return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock), scheduler };
 }

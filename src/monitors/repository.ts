@@ -104,12 +104,13 @@ export class MonitorRepository {
     );
   }
 
-  async countActiveOfCompany(countryCode: string, companyId: string): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from monitors where country_code = $1 and company_id = $2 and status = 'active'`,
-      [countryCode, companyId],
+  /** The account's active monitor of a company, if any. */
+  async activeOf(accountId: string, countryCode: string, companyId: string): Promise<MonitorRow | undefined> {
+    const [row] = await this.db.query<MonitorRow>(
+      `select ${MONITOR_COLUMNS} from monitors where account_id = $1 and country_code = $2 and company_id = $3 and status = 'active'`,
+      [accountId, countryCode, companyId],
     );
-    return row?.n ?? 0;
+    return row;
   }
 
   async markChecked(tx: Queryable, ids: string[], version: number, at: Date): Promise<void> {

@@ -36,8 +36,7 @@ export class MonitorService {
     const key = { countryCode: register.countryCode, companyId };
     const metadata = body.metadata ?? {};
 
-    const existing = await this.monitors.page(account.id, { ...key, limit: 50 });
-    const active = existing.rows.find((m) => m.status === 'active');
+    const active = await this.monitors.activeOf(account.id, key.countryCode, key.companyId);
     if (active) return { created: false, monitor: view(await this.monitors.setMetadata(this.db, active.id, metadata)) };
 
     const company = await this.snapshots.get(key);

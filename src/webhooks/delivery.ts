@@ -173,7 +173,6 @@ export class WebhookDispatcher {
   }
 
   private async deliver(ctx: AttemptContext): Promise<SendResult> {
-    const secrets = ctx.secrets;
     // The timestamp is wall-clock time, not the service clock: receivers check it against their own clock
     // to refuse replays (Standard Webhooks allows 5 minutes), and the sandbox clock may run days ahead.
     const timestamp = new Date();
@@ -182,7 +181,7 @@ export class WebhookDispatcher {
       {
         'webhook-id': ctx.message.id,
         'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-        'webhook-signature': signatureHeader(secrets, ctx.message.id, timestamp, ctx.message.body),
+        'webhook-signature': signatureHeader(ctx.secrets, ctx.message.id, timestamp, ctx.message.body),
       },
       ctx.message.body,
     );

@@ -1,28 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
+import { snapshotRow } from '../support/us-ny.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** A US-NY company in the snapshot's columns (CONTRACT §5). */
-const row = (dosId: string, name: string, city = 'BROOKLYN') => ({
-  snapshot: {
-    dos_id: dosId,
-    current_entity_name: name,
-    initial_dos_filing_date: '03/15/2012',
-    county: 'Kings',
-    jurisdiction: 'New York',
-    entity_type: 'DOMESTIC BUSINESS CORPORATION',
-    dos_process_name: 'C/O C T CORPORATION SYSTEM',
-    dos_process_address_1: '28 LIBERTY ST.',
-    dos_process_city: 'NEW YORK',
-    dos_process_state: 'New York',
-    dos_process_zip: '10005',
-    location_address_1: '1 MAIN ST',
-    location_city: city,
-    location_state: 'NEW YORK',
-    location_zip: '11201',
-  },
-});
+/** A US-NY company as the operator stores it (CONTRACT §5), located in `city`. */
+const row = (dosId: string, name: string, city = 'BROOKLYN') => ({ snapshot: snapshotRow(dosId, name, { location_city: city }) });
 
 describe('monitors of a snapshot register (US-NY)', () => {
   let svc: TestService;

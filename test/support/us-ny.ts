@@ -1,0 +1,20 @@
+/** A company in the snapshot's columns, as an operator stores it (CONTRACT §5), with the real data's drift. */
+export const snapshotRow = (dosId: string, name: string, extra: Record<string, unknown> = {}) => ({
+  dos_id: dosId,
+  current_entity_name: name,
+  initial_dos_filing_date: '03/15/2012',
+  county: 'Kings',
+  jurisdiction: 'New York',
+  entity_type: 'DOMESTIC BUSINESS CORPORATION',
+  dos_process_name: 'C/O C T CORPORATION SYSTEM',
+  dos_process_address_1: '28 LIBERTY ST.',
+  dos_process_city: 'NEW YORK',
+  dos_process_state: 'New York',
+  dos_process_zip: '10005',
+  chairman_name: 'JANE Q. DOE',
+  location_address_1: '1 MAIN ST',
+  location_city: 'BROOKLYN',
+  location_state: 'NEW YORK',
+  location_zip: '11201',
+  ...extra,
+});
