@@ -8,6 +8,8 @@ import type { Graph } from '../contract/index.ts';
 import type { GraphService } from '../graph/service.ts';
 import type { Task } from './plan.ts';
 import type { ItemFailure, ItemSettler } from './settle.ts';
+import { applyCompanySteps, type CompanyStep } from '../enrichment/company-steps.ts';
+import type { Fetched } from '../registers/contract.ts';
 
 export type { ItemFailure } from './settle.ts';
 
@@ -29,6 +31,8 @@ export class TaskRunner {
     private readonly requests: RequestRepository,
     private readonly files: DocumentFiles,
     private readonly graphs: GraphService,
+    /** Completes the `company` block from other sources (tax-ID verification, derivations). */
+    private readonly companySteps: readonly CompanyStep[] = [],
   ) {}
 
   /** One attempt; throws the register's error, records nothing on failure (the caller decides). */
@@ -51,8 +55,9 @@ export class TaskRunner {
       await this.settleGraph(register, request, task.items, await this.graphs.build(request, register, ctx));
       return;
     }
-    const fetched = await register.fetch(task.fetch, request.companyId, ctx);
+    let fetched = await register.fetch(task.fetch, request.companyId, ctx);
     if (task.fetch === 'company') {
+      fetched = await applyCompanySteps(this.companySteps, fetched as Fetched<'company'>, { countryCode: request.countryCode, companyId: request.companyId, ...ctx });
       const legalName = (fetched.data as { company: { legalName?: string } }).company.legalName;
       if (legalName) await this.requests.setLegalName(request.id, legalName);
     }
