@@ -18,6 +18,7 @@ import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
 import { TaskRunner } from './retrieval/runner.ts';
+import { FastCache } from './retrieval/fast-cache.ts';
 import { GraphBilling } from './graph/billing.ts';
 import { GraphService } from './graph/service.ts';
 import { GraphExpansionRepository } from './store/repositories/graph-expansions.ts';
@@ -33,6 +34,7 @@ import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
+import type { MonitorScheduler } from './monitors/scheduler.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -42,6 +44,10 @@ export interface RunningService {
   clock: Clock;
   /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
   webhooks: WebhookService;
+  /** The registers served (the benchmarks count their calls). */
+  registers: RegisterRegistry;
+  /** The monitor checks' feed reading and run-checks (the benchmarks time them apart). */
+  monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow'>;
   /** Stops taking requests and jobs, then closes the store. */
   stop(): Promise<void>;
 }
@@ -101,7 +107,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const settler = new ItemSettler(db, requests, registers, new BillingSettlement(billingRepo, ledger, clock), clock, webhooks.requestEvents);
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
-  const runner = new TaskRunner(settler, requests, files, graphs);
+  const runner = new TaskRunner(settler, requests, files, graphs, [], new FastCache(requests, clock));
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
     retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
@@ -150,6 +156,8 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     accounts,
     clock,
     webhooks,
+    registers,
+    monitorChecks: monitoring.scheduler,
     async stop() {
       clockSync.stop();
       await monitoring.scheduler.stop();

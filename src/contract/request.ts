@@ -66,11 +66,23 @@ export const CompanyRequestBody = z
           'subsidiaries, then the others, then documents; what does not fit fails with budget_exceeded (its cost in error.cost) ' +
           'and the rest proceeds. Deduplicated and included items cost 0 and always fit.',
       ),
-    fast: z.boolean().optional().describe('Prefer the fastest source (the onboarding source) in verification mode.'),
+    fast: z
+      .boolean()
+      .optional()
+      .describe(
+        'Prefer speed over freshness: a data point the service fetched from the register for this company within the block\'s ' +
+          'window (24 hours unless the pricing says otherwise) is served from that retrieval, without a register call, marked ' +
+          '`cached_from_registry` in dataSources with its original retrievedAt. A verification retrieval may serve an onboarding ' +
+          'request, not the reverse. Billing is the same as without it. Otherwise the register is called as usual.',
+      ),
     authoritative: z
       .boolean()
       .optional()
-      .describe('Accept only authoritative sources; a data point without one fails with datapoint_not_supported.'),
+      .describe(
+        'Accept only authoritative sources: data points whose block is not authoritative in the requested mode (see ' +
+          '`authoritative` in GET /v2/pricing) are not fetched and fail with datapoint_not_supported, cost 0; with `fast`, only an ' +
+          'authoritative earlier retrieval may serve. When nothing requested is authoritative the request is refused (406).',
+      ),
     agenticEnrichment: z.boolean().optional(),
     transliterate: z
       .boolean()

@@ -87,7 +87,9 @@ export function intake(
       if (plan.unsupported.includes(dp)) {
         return item(requestId, 'dataPoint', dp, null, {
           code: 'datapoint_not_supported',
-          message: `${dp} is not available for ${register.countryCode} in ${mode} mode`,
+          message: plan.notAuthoritative.includes(dp)
+            ? `${dp} has no authoritative source for ${register.countryCode} in ${mode} mode, and the request asked for authoritative sources only`
+            : `${dp} is not available for ${register.countryCode} in ${mode} mode`,
           retryable: false,
         });
       }

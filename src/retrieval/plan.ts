@@ -1,6 +1,6 @@
 import type { DataPoint, Mode } from '../contract/index.ts';
 import type { FetchableDataPoint, Register } from '../registers/contract.ts';
-import { isAvailable } from '../registers/catalogue.ts';
+import { blockFor, isAvailable } from '../registers/catalogue.ts';
 
 /** One unit of register work; several requested data points may share it (`company` and `companyProfile`). */
 export type Task =
@@ -15,8 +15,10 @@ export function fetchOf(dataPoint: DataPoint): FetchableDataPoint | 'graph' {
 export interface Plan {
   dataPoints: DataPoint[];
   documents: string[];
-  /** Requested data points the register cannot serve in this mode. */
+  /** Requested data points the register cannot serve in this mode (or, with `authoritative`, not authoritatively). */
   unsupported: DataPoint[];
+  /** Of `unsupported`, those the register serves in this mode but not from an authoritative source. */
+  notAuthoritative: DataPoint[];
   tasks: Task[];
 }
 
@@ -24,11 +26,15 @@ export interface Plan {
 export function planRequest(
   register: Register,
   mode: Mode,
-  requested: { dataPoints?: DataPoint[]; documents?: string[] },
+  requested: { dataPoints?: DataPoint[]; documents?: string[]; authoritative?: boolean },
 ): Plan {
   const documents = [...new Set(requested.documents ?? [])];
   const dataPoints = [...new Set(requested.dataPoints ?? (documents.length ? [] : ['company' as const]))];
-  const unsupported = dataPoints.filter((dp) => !isAvailable(register.catalogue, dp, mode));
+  // `authoritative: true` (see CompanyRequest): only blocks the catalogue marks authoritative in this mode are fetched.
+  const notAuthoritative = requested.authoritative
+    ? dataPoints.filter((dp) => isAvailable(register.catalogue, dp, mode) && !blockFor(register.catalogue, dp)?.authoritative[mode])
+    : [];
+  const unsupported = dataPoints.filter((dp) => !isAvailable(register.catalogue, dp, mode) || notAuthoritative.includes(dp));
   const byFetch = new Map<string, DataPoint[]>();
   for (const dp of dataPoints) {
     if (unsupported.includes(dp)) continue;
@@ -39,7 +45,7 @@ export function planRequest(
     ...[...byFetch].map(([fetch, items]) => ({ kind: 'dataPoint' as const, fetch: fetch as FetchableDataPoint | 'graph', items })),
     ...documents.map((documentId) => ({ kind: 'document' as const, documentId })),
   ];
-  return { dataPoints, documents, unsupported, tasks };
+  return { dataPoints, documents, unsupported, notAuthoritative, tasks };
 }
 
 /** Rebuilds the task of an open item (for resuming work after a restart). */

@@ -10,6 +10,7 @@ import type { Task } from './plan.ts';
 import type { ItemFailure, ItemSettler } from './settle.ts';
 import { applyCompanySteps, type CompanyStep } from '../enrichment/company-steps.ts';
 import type { Fetched } from '../registers/contract.ts';
+import type { FastCache } from './fast-cache.ts';
 
 export type { ItemFailure } from './settle.ts';
 
@@ -33,6 +34,8 @@ export class TaskRunner {
     private readonly graphs: GraphService,
     /** Completes the `company` block from other sources (tax-ID verification, derivations). */
     private readonly companySteps: readonly CompanyStep[] = [],
+    /** Serves `fast` requests from recent retrievals of the same company. */
+    private readonly fastCache?: FastCache,
   ) {}
 
   /** One attempt; throws the register's error, records nothing on failure (the caller decides). */
@@ -55,13 +58,23 @@ export class TaskRunner {
       await this.settleGraph(register, request, task.items, await this.graphs.build(request, register, ctx));
       return;
     }
+    const cached = await this.fastCache?.lookup(register, request, task.fetch);
+    if (cached) {
+      if (task.fetch === 'company') await this.setLegalName(request, cached.data);
+      await this.settleDataPoints(register, request, task.items, cached.data, cached.source);
+      return;
+    }
     let fetched = await register.fetch(task.fetch, request.companyId, ctx);
     if (task.fetch === 'company') {
       fetched = await applyCompanySteps(this.companySteps, fetched as Fetched<'company'>, { countryCode: request.countryCode, companyId: request.companyId, ...ctx });
-      const legalName = (fetched.data as { company: { legalName?: string } }).company.legalName;
-      if (legalName) await this.requests.setLegalName(request.id, legalName);
+      await this.setLegalName(request, fetched.data);
     }
     await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source);
+  }
+
+  private async setLegalName(request: RequestRow, companyData: unknown): Promise<void> {
+    const legalName = (companyData as { company: { legalName?: string } }).company.legalName;
+    if (legalName) await this.requests.setLegalName(request.id, legalName);
   }
 
   async fail(request: RequestRow, task: Task, failure: ItemFailure): Promise<void> {

@@ -47,9 +47,11 @@ export class RetrievalService {
     const companyId = this.parseId(register, body.id);
     const plan = planRequest(register, body.mode, body);
     if (plan.tasks.length === 0) {
-      throw new ApiError('not_supported', `${body.countryCode} does not offer the requested data in ${body.mode} mode`, [
-        `unsupported: ${plan.unsupported.join(', ')}`,
-      ]);
+      throw new ApiError(
+        'not_supported',
+        `${body.countryCode} does not offer the requested data in ${body.mode} mode${plan.notAuthoritative.length ? ' from an authoritative source' : ''}`,
+        [`unsupported: ${plan.unsupported.join(', ')}`, ...(plan.notAuthoritative.length ? [`not authoritative in ${body.mode} mode: ${plan.notAuthoritative.join(', ')}`] : [])],
+      );
     }
     await register.precheck?.(companyId);
     const pricing = await priceDocuments(register, companyId, plan.documents);

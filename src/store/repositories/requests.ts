@@ -124,6 +124,29 @@ export class RequestRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The latest data point of this name the service delivered for a company since `since`, in one of `modes`
+   * (`fast` requests serve it instead of calling the register again).
+   */
+  async latestDelivered(q: {
+    countryCode: string;
+    companyId: string;
+    name: string;
+    modes: readonly string[];
+    since: Date;
+    authoritativeOnly: boolean;
+  }): Promise<{ result: unknown; source: unknown; updatedAt: Date } | undefined> {
+    const [row] = await this.db.query<{ result: unknown; source: unknown; updatedAt: Date }>(
+      `select i.result, i.source, i.updated_at as "updatedAt" from request_items i join requests r on r.id = i.request_id
+        where r.country_code = $1 and r.company_id = $2 and r.created_at >= $5 and r.mode = any($4::text[])
+          and i.kind = 'dataPoint' and i.name = $3 and i.status = 'succeeded' and i.result is not null
+          and i.updated_at >= $5 and ($6 = false or i.authoritative = true)
+        order by i.updated_at desc limit 1`,
+      [q.countryCode, q.companyId, q.name, q.modes, q.since, q.authoritativeOnly],
+    );
+    return row;
+  }
+
   async countAttempt(requestId: string, kind: ItemKind, name: string): Promise<void> {
     await this.db.query(
       'update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3',

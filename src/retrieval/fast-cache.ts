@@ -1,0 +1,52 @@
+import type { Source } from '../contract/index.ts';
+import type { FetchableDataPoint, Register } from '../registers/contract.ts';
+import { blockFor } from '../registers/catalogue.ts';
+import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { Clock } from '../shared/clock.ts';
+
+interface BlockSource {
+  overall: Source;
+  fields?: Record<string, Source>;
+}
+
+/**
+ * `fast: true` (CompanyRequest): a data point the service already fetched from the register for the same company
+ * within the block's window (24 hours unless the catalogue says otherwise) is served from that retrieval instead of
+ * calling the register again. It is marked `cached_from_registry` with the original retrieval time, so the caller
+ * sees how old it is. A verification retrieval may serve an onboarding request, never the reverse (it has less);
+ * with `authoritative: true` only an authoritative retrieval may serve. Billing is unchanged: the block is charged
+ * (or deduplicated) as if fetched.
+ */
+export class FastCache {
+  constructor(
+    private readonly requests: RequestRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async lookup(register: Register, request: RequestRow, fetch: FetchableDataPoint): Promise<{ data: unknown; source: BlockSource } | undefined> {
+    if (request.options.fast !== true) return undefined;
+    const windowMs = blockFor(register.catalogue, fetch)?.dedupWindow ?? 24 * 3_600_000;
+    const hit = await this.requests.latestDelivered({
+      countryCode: request.countryCode,
+      companyId: request.companyId,
+      name: fetch,
+      modes: request.mode === 'onboarding' ? ['onboarding', 'verification'] : ['verification'],
+      since: new Date(this.clock.nowMs() - windowMs),
+      authoritativeOnly: request.options.authoritative === true,
+    });
+    if (!hit) return undefined;
+    return { data: hit.result, source: cachedSource(hit.source as BlockSource | null, hit.updatedAt) };
+  }
+}
+
+/** The original provenance, with what was live now served from the service's cache (retrieval time kept). */
+function cachedSource(original: BlockSource | null, deliveredAt: Date): BlockSource {
+  const cached = (s: Source): Source => ({
+    ...s,
+    type: s.type === 'live_from_registry' ? 'cached_from_registry' : s.type,
+    retrievedAt: s.retrievedAt ?? deliveredAt.toISOString(),
+  });
+  if (!original?.overall) return { overall: { type: 'cached_from_registry', register: 'registrum cache', retrievedAt: deliveredAt.toISOString() } };
+  const fields = original.fields ? Object.fromEntries(Object.entries(original.fields).map(([k, s]) => [k, cached(s)])) : undefined;
+  return { overall: cached(original.overall), ...(fields ? { fields } : {}) };
+}
