@@ -8,6 +8,7 @@ import { BillingService } from './billing/service.ts';
 import { BillingSettlement } from './billing/settlement.ts';
 import { BillingRepository } from './store/repositories/billing.ts';
 import { ItemSettler } from './retrieval/settle.ts';
+import { AgenticEnrichment } from './enrichment/agentic/service.ts';
 import { DocumentFiles } from './documents/files.ts';
 import { FileSystemBlobStore } from './documents/blobs.ts';
 import { UrlSigner } from './documents/signer.ts';
@@ -34,7 +35,6 @@ import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
-import type { MonitorScheduler } from './monitors/scheduler.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -44,10 +44,6 @@ export interface RunningService {
   clock: Clock;
   /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
   webhooks: WebhookService;
-  /** The registers served (the benchmarks count their calls). */
-  registers: RegisterRegistry;
-  /** The monitor checks' feed reading and run-checks (the benchmarks time them apart). */
-  monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow'>;
   /** Stops taking requests and jobs, then closes the store. */
   stop(): Promise<void>;
 }
@@ -104,7 +100,9 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   });
   const billingRepo = new BillingRepository(db);
   const billing = new BillingService(billingRepo, ledger);
-  const settler = new ItemSettler(db, requests, registers, new BillingSettlement(billingRepo, ledger, clock), clock, webhooks.requestEvents);
+  const settlement = new BillingSettlement(billingRepo, ledger, clock);
+  const enrichment = new AgenticEnrichment(db, requests, registers, settlement, clock, webhooks.requestEvents);
+  const settler = new ItemSettler(db, requests, registers, settlement, clock, webhooks.requestEvents, (r) => enrichment.afterSettle(r));
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
   const runner = new TaskRunner(settler, requests, files, graphs, [], new FastCache(requests, clock));
@@ -116,7 +114,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     maxDelayMs: 5 * 60_000,
   });
   const monitoring = createMonitoring({ db, registers, queue, clock, webhooks, config, log: (err) => opts.logger && console.error('monitors:', err) });
-  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock);
+  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment);
 
   const app = await buildApp(
     {
@@ -146,6 +144,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
   if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;
   await retrieval.resumeOpenWork();
+  await enrichment.resume();
   await webhooks.resumePending();
   monitoring.scheduler.start();
 
@@ -156,8 +155,6 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     accounts,
     clock,
     webhooks,
-    registers,
-    monitorChecks: monitoring.scheduler,
     async stop() {
       clockSync.stop();
       await monitoring.scheduler.stop();

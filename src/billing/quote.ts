@@ -5,6 +5,8 @@ import { BudgetPlanner, type BudgetCap, type Budgets } from './budget.ts';
 import { chargedWithin, includingCharge, type KnownEvent } from './dedup.ts';
 import { documentUnitKey, inBudgetOrder, PROFILE_DATA_POINTS, type UnitKind } from './units.ts';
 
+const DAY_MS = 24 * 3_600_000;
+
 export interface QuoteInput {
   catalogue: Catalogue;
   mode: Mode;
@@ -13,6 +15,8 @@ export interface QuoteInput {
   /** Requested documents with their catalogue type (priced by the catalogue). */
   documents: readonly { documentId: string; type: string }[];
   budgets: Budgets;
+  /** The agentic enrichment step, when requested and offered: priced last, after every block and document. */
+  enrichment?: { sku: string; price: number };
   /** Creation time of the request (service clock). */
   requestTimeMs: number;
   /** The account's earlier events for this company and these units. */
@@ -108,6 +112,17 @@ export function quoteRequest(input: QuoteInput): Quote {
       continue;
     }
     units.push({ ...unit, reserved: cost, expect });
+  }
+
+  // Held at its price while the request runs; whether it is charged is decided when it has run (only if it added something).
+  if (input.enrichment && input.enrichment.price > 0) {
+    const { sku, price } = input.enrichment;
+    const unit = { kind: 'dataBlock' as const, unitKey: sku, sku, dataPoints: [], price };
+    const expect: Expectation = chargedWithin(prior, sku, at, DAY_MS) ? 'deduplicated' : 'charge';
+    const cost = expect === 'charge' ? price : 0;
+    const cap = budget.take(cost);
+    if (cap) refused.push({ ...unit, cost, cap });
+    else units.push({ ...unit, reserved: cost, expect });
   }
   return { units, refused, total: units.reduce((sum, u) => sum + u.reserved, 0) };
 }

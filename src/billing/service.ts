@@ -18,6 +18,7 @@ export interface QuoteRequest {
   dataPoints: readonly DataPoint[];
   documents: readonly { documentId: string; type: string }[];
   budgets: Budgets;
+  enrichment?: { sku: string; price: number };
   requestTime: Date;
 }
 
@@ -48,6 +49,7 @@ export class BillingService {
       units.add(documentUnitKey(doc.documentId));
       for (const block of blocksIncluding(catalogue, doc.type)) units.add(block.sku);
     }
+    if (input.enrichment) units.add(input.enrichment.sku);
     const prior = (await this.repo.eventsOf(tx, subject, [...units])).map((e) => ({
       id: e.id,
       unitKey: e.unitKey,

@@ -50,6 +50,11 @@ export const CatalogueSchema = z
       )
       .default([]),
     monitoring: z.object({ available: z.boolean(), price: z.number().int().min(0) }),
+    /**
+     * The agentic enrichment step (`agenticEnrichment: true`): charged once per request, in either mode, only when it
+     * adds something (a derived value or a finding); deduplicated like a block within 24 hours. Absent: not offered.
+     */
+    agenticEnrichment: z.object({ sku: z.string(), price: z.number().int().min(0) }).optional(),
   })
   .superRefine((cat, ctx) => {
     const seen = new Set<string>();

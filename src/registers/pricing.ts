@@ -34,5 +34,8 @@ export function pricingOf(catalogue: Catalogue) {
     })),
     datapoints,
     monitoring: catalogue.monitoring,
+    agenticEnrichment: catalogue.agenticEnrichment
+      ? { available: true, sku: catalogue.agenticEnrichment.sku, price: catalogue.agenticEnrichment.price }
+      : { available: false, price: null },
   };
 }

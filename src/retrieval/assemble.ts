@@ -3,6 +3,7 @@ import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
 import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import { fetchOf } from './plan.ts';
+import { ENRICHMENT_SOURCE } from '../enrichment/agentic/service.ts';
 
 /** Response keys filled by each data point, and the dataSources key it reports under. */
 const PLACEMENT: Partial<Record<DataPoint, { key: keyof CompanyResponse; sources?: string }>> = {
@@ -73,9 +74,36 @@ export function assembleResponse(
     (response as Record<string, unknown>)[place.key] = item.result;
     if (place.sources && item.source) dataSources[place.sources] = item.source;
   }
+  if (request.options.agenticEnrichment === true) applyEnrichment(request, response, dataSources);
   if (Object.keys(dataSources).length) response.dataSources = dataSources as CompanyResponse['dataSources'];
   if (Object.keys(documents).length) response.documents = documents as CompanyResponse['documents'];
   return response;
+}
+
+const ENRICHMENT_PENDING =
+  'Agentic enrichment runs when every requested data point and document has settled; this report replaces this line then.';
+
+/**
+ * The enrichment's report, and the company values it derived, filled only where the register gave none and marked
+ * `inferred` in dataSources.company.fields with the evidence.
+ */
+function applyEnrichment(request: RequestRow, response: CompanyResponse, dataSources: Record<string, unknown>): void {
+  const enrichment = request.enrichment;
+  const report = enrichment?.report ?? ENRICHMENT_PENDING;
+  response.enrichmentReport = report;
+  response.request.enrichmentReport = report;
+  const company = response.company as Record<string, unknown> | undefined;
+  if (!enrichment || !company) return;
+  const block = (dataSources.company ?? {}) as { overall?: unknown; fields?: Record<string, unknown> };
+  for (const fill of enrichment.filled) {
+    if (company[fill.field] !== undefined) continue;
+    company[fill.field] = fill.value;
+    block.fields = {
+      ...block.fields,
+      [fill.field]: { type: 'inferred', register: ENRICHMENT_SOURCE, retrievedAt: enrichment.completedAt, documents: [{ name: 'agentic enrichment', date: enrichment.completedAt.slice(0, 10), reason: fill.evidence }] },
+    };
+  }
+  dataSources.company = block;
 }
 
 type StoredDocument = DocumentItem & { category: DocumentCategory; type?: string; fileId: string };

@@ -15,6 +15,7 @@ import { limitMetadata } from './metadata.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
+import type { AgenticEnrichment } from '../enrichment/agentic/service.ts';
 
 const ONBOARDING_ABANDON_MARGIN_MS = 60_000;
 
@@ -35,6 +36,7 @@ export class RetrievalService {
     private readonly billing: BillingService,
     private readonly signer: UrlSigner,
     private readonly clock: Clock,
+    private readonly enrichment?: AgenticEnrichment,
   ) {}
 
   /**
@@ -57,6 +59,7 @@ export class RetrievalService {
     const pricing = await priceDocuments(register, companyId, plan.documents);
 
     const now = this.clock.now();
+    const enrichmentOffer = body.agenticEnrichment ? register.catalogue.agenticEnrichment : undefined;
     const request: RequestRow = {
       id: newId('req', now.getTime()),
       accountId: account.id,
@@ -79,14 +82,21 @@ export class RetrievalService {
         dataPoints: plan.dataPoints.filter((dp) => !plan.unsupported.includes(dp)),
         documents: [...pricing.types].map(([documentId, type]) => ({ documentId, type })),
         budgets: { maxBudget: body.maxBudget, profileMaxBudget: body.profileMaxBudget },
+        ...(enrichmentOffer ? { enrichment: enrichmentOffer } : {}),
         requestTime: now,
       });
       const accepted = intake(request.id, register, body.mode, plan, pricing, quote);
       await this.requests.insert(tx, request, accepted.items);
       await this.billing.hold(tx, request, quote);
+      const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
+      if (refusedEnrichment) {
+        await this.enrichment?.refuse(tx, request, `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`);
+      }
       return accepted;
     });
 
+    // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
+    await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
       await this.onboarding.run(register, request, tasks);
       const response = await this.get(account, request.id);

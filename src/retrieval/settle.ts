@@ -30,7 +30,20 @@ export interface Delivery {
 /** For a register no longer served: nothing includes anything, default windows apply. */
 const NO_CATALOGUE: Pick<Catalogue, 'blocks' | 'documents'> = { blocks: [], documents: [] };
 
-const isOpen = (i: ItemRow) => i.status === 'in_progress' || i.status === 'enriching';
+/** A request as billing settles it: its catalogue (as served now) and its total budget. */
+export function billedRequestOf(request: RequestRow, registers: RegisterRegistry): BilledRequest {
+  return {
+    id: request.id,
+    accountId: request.accountId,
+    countryCode: request.countryCode,
+    companyId: request.companyId,
+    createdAt: request.createdAt,
+    catalogue: registers.get(request.countryCode)?.catalogue ?? NO_CATALOGUE,
+    ...(typeof request.options.maxBudget === 'number' ? { maxBudget: request.options.maxBudget } : {}),
+  };
+}
+
+export const isOpen = (i: ItemRow) => i.status === 'in_progress' || i.status === 'enriching';
 
 /**
  * Records outcomes of request items together with their billing, in one transaction per outcome: an item
@@ -47,6 +60,8 @@ export class ItemSettler {
     private readonly billing: BillingSettlement,
     private readonly clock: Clock,
     private readonly events: RequestEvents,
+    /** Runs after an outcome is recorded (the agentic enrichment waits for the last one). */
+    private readonly afterSettle: (request: RequestRow) => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -95,20 +110,15 @@ export class ItemSettler {
     request: RequestRow,
     work: (tx: Queryable, items: ItemRow[], billed: BilledRequest) => Promise<boolean>,
   ): Promise<void> {
-    const billed: BilledRequest = {
-      id: request.id,
-      accountId: request.accountId,
-      countryCode: request.countryCode,
-      companyId: request.companyId,
-      createdAt: request.createdAt,
-      catalogue: this.registers.get(request.countryCode)?.catalogue ?? NO_CATALOGUE,
-      ...(typeof request.options.maxBudget === 'number' ? { maxBudget: request.options.maxBudget } : {}),
-    };
+    const billed = billedRequestOf(request, this.registers);
     const changed = await this.db.transaction(async (tx) => {
       await this.requests.lock(tx, request.id);
       return work(tx, await this.requests.itemsOf(tx, request.id), billed);
     });
-    if (changed) this.events.requestUpdated(request.accountId, request.id);
+    if (changed) {
+      this.events.requestUpdated(request.accountId, request.id);
+      await this.afterSettle(request);
+    }
   }
 
   private async apply(

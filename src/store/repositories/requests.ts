@@ -15,8 +15,20 @@ export interface RequestRow {
   options: Record<string, unknown>;
   metadata: Record<string, string>;
   companyLegalName: string | null;
+  /** The agentic enrichment's outcome, once it ran (or was refused); null otherwise. */
+  enrichment?: StoredEnrichment | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** What the agentic enrichment step recorded for a request (src/enrichment/agentic). */
+export interface StoredEnrichment {
+  report: string;
+  /** Company fields it filled, with their provenance. */
+  filled: { field: string; value: unknown; evidence: string }[];
+  findings: number;
+  cost: number;
+  completedAt: string;
 }
 
 export interface ItemRow {
@@ -37,7 +49,7 @@ export interface ItemRow {
 
 const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", mode,
   data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",
-  created_at as "createdAt", updated_at as "updatedAt"`;
+  enrichment, created_at as "createdAt", updated_at as "updatedAt"`;
 const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritative, cost, error, result, source, attempts,
   billing_unit as "billingUnit", updated_at as "updatedAt"`;
 
@@ -152,6 +164,32 @@ export class RequestRepository {
       'update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3',
       [requestId, kind, name],
     );
+  }
+
+  /** Records the enrichment's outcome once: false when one is already recorded. */
+  async setEnrichment(tx: Queryable, requestId: string, enrichment: StoredEnrichment, now: Date): Promise<boolean> {
+    const rows = await tx.query(
+      'update requests set enrichment = $2::jsonb, updated_at = $3 where id = $1 and enrichment is null returning id',
+      [requestId, json(enrichment), now],
+    );
+    return rows.length > 0;
+  }
+
+  /** The request as seen inside a transaction (after `lock`). */
+  async requestIn(tx: Queryable, id: string): Promise<RequestRow | undefined> {
+    const [row] = await tx.query<RequestRow>(`select ${REQUEST_COLUMNS} from requests where id = $1`, [id]);
+    return row;
+  }
+
+  /** Requests that asked for enrichment, whose items have all settled, and whose enrichment has not run (a restart). */
+  async awaitingEnrichment(): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `select r.id from requests r
+        where r.enrichment is null and r.options->>'agenticEnrichment' = 'true'
+          and not exists (select 1 from request_items i where i.request_id = r.id and i.status in ('in_progress', 'enriching'))
+        order by r.created_at`,
+    );
+    return rows.map((r) => r.id);
   }
 
   async setLegalName(requestId: string, legalName: string): Promise<void> {
