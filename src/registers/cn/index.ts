@@ -90,21 +90,22 @@ export class CnRegister implements Register {
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
     const retrievedAt = this.now().toISOString();
+    // Spec §2.11: every CN field is extracted from the credit report PDF, hence `ai_analysis` for the whole block.
     const overall = {
-      type: 'live_from_registry' as const,
+      type: 'ai_analysis' as const,
       register: this.catalogue.register,
       retrievedAt,
       documents: [{ name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' }],
     };
-    const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string }>) =>
+    const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string; retrievedAt: string }>) =>
       ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
 
     switch (dataPoint) {
       case 'company': {
         const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
         const inferred = {
-          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)' } } : {}),
-          ...(company.legalNameInEnglish ? { legalNameInEnglish: { type: 'inferred' as const, register: 'translated from the legal name: pinyin and a glossary of legal-form and industry terms' } } : {}),
+          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)', retrievedAt } } : {}),
+          ...(company.legalNameInEnglish ? { legalNameInEnglish: { type: 'inferred' as const, register: 'translated from the legal name: pinyin and a glossary of legal-form and industry terms', retrievedAt } } : {}),
         };
         return done({ company }, Object.keys(inferred).length ? inferred : undefined);
       }

@@ -90,14 +90,19 @@ export class MtRegister implements Register {
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
     const overall = { type: 'live_from_registry' as const, register: this.catalogue.register, retrievedAt: this.now().toISOString() };
-    const done = (data: unknown, fields?: Record<string, { type: 'inferred'; register: string }>) =>
+    const done = (data: unknown, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
       ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
     const { signal } = ctx;
 
     switch (dataPoint) {
       case 'company': {
         const company: Company = await companyOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.company(uuid, signal)));
-        return done({ company }, company.activities ? { activities: { type: 'inferred', register: 'NACE/ISIC inferred from the company type and subtype' } } : undefined);
+        const { retrievedAt } = overall;
+        const inferred = {
+          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the company type and subtype', retrievedAt } } : {}),
+          ...(company.legalForm?.isAIEnriched ? { legalForm: { type: 'inferred' as const, register: 'legal form classified from the company type, subtype and suffix', retrievedAt } } : {}),
+        };
+        return done({ company }, Object.keys(inferred).length ? inferred : undefined);
       }
       case 'legalRepresentatives':
         return done(legalRepresentativesOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal))));

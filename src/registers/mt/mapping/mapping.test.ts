@@ -63,7 +63,7 @@ describe('MT mappings', () => {
     }
     for (const rule of LEGAL_FORM_TABLE.rules) assert.ok(used.has(rule.englishTranslation), `rule ${rule.englishTranslation} is exercised`);
     assert.equal(mapLegalForm({ type: 'Partnership en Nom Collectif', suffix: undefined }).localName, 'Partnership en Nom Collectif', 'no suffix for partnerships');
-    assert.deepEqual(mapLegalForm({ type: 'Trust' }), { localName: 'Trust', isAIEnriched: true });
+    assert.deepEqual(mapLegalForm({ type: 'Trust' }), { localName: 'Trust', isAIEnriched: false });
   });
 
   it('maps every involvement type to its role, a representative only for natural persons', () => {
