@@ -28,44 +28,86 @@ export const SINGLE_DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
 
 const YMD = z.object({ year: z.number().int(), month: z.number().int().optional(), day: z.number().int().optional() });
 
+const LineTrend = z
+  .object({
+    current: z.number(),
+    prior: z.number(),
+    change: z.number().describe('current − prior.'),
+    changeRatio: z.number().optional().describe('change / |prior|, four decimals; omitted when prior is 0.'),
+    direction: z.enum(['up', 'down', 'flat']),
+  })
+  .meta({ id: 'FinancialLineTrend' });
+
 export const FinancialData = z
   .object({
-    fiscalYear: z.object({ year: z.number().int(), startDate: z.string().optional(), endDate: z.string().optional() }).optional(),
-    approvalDate: z.string().optional(),
-    currency: z.string().optional(),
+    fiscalYear: z
+      .object({ year: z.number().int(), startDate: z.string().optional(), endDate: z.string().optional() })
+      .optional()
+      .describe('The year the accounts cover: `year` of its end date; dates (YYYY-MM-DD) when the statement names the period end (twelve months to it).'),
+    approvalDate: z.string().optional().describe('When the board approved the accounts (YYYY-MM-DD), as the statement prints it.'),
+    currency: z.string().optional().describe('ISO 4217 code of every amount, as the statement states it.'),
     analysis: z
       .object({
-        summary: z.string().optional(),
-        narrativeAnalysis: z.string().optional(),
-        healthScore: z.number().optional(),
+        summary: z.string().optional().describe('One sentence: rating, health score, revenue and result.'),
+        narrativeAnalysis: z.string().optional().describe('A short paragraph generated deterministically from the figures (no language model).'),
+        healthScore: z
+          .number()
+          .optional()
+          .describe(
+            'Integer 0–100: round(100 × Σ wᵢ·sᵢ / Σ wᵢ) over the ratios known, sᵢ = clamp((ratio − worst) / (best − worst), 0, 1) with ' +
+              '(weight, worst, best): currentRatio (25, 0.5, 2), quickRatio (10, 0.3, 1.5), debtToEquity (25, 3, 0.5), ' +
+              'netProfitMargin (25, −0.05, 0.15), revenueGrowth (15, −0.1, 0.1). Equity printed at or below zero scores 0 on debtToEquity. ' +
+              'Omitted when no ratio is known.',
+          ),
         ratios: z
           .object({
-            currentRatio: z.number().optional(),
-            quickRatio: z.number().optional(),
-            debtToEquity: z.number().optional(),
-            netProfitMargin: z.number().optional(),
-            returnOnEquity: z.number().optional(),
-            revenueGrowth: z.number().optional(),
+            currentRatio: z.number().optional().describe('currentAssets / currentLiabilities, two decimals.'),
+            quickRatio: z.number().optional().describe('(currentAssets − inventories) / currentLiabilities, two decimals; omitted when inventories are not printed.'),
+            debtToEquity: z.number().optional().describe('totalLiabilities / equity, two decimals; omitted when equity ≤ 0.'),
+            netProfitMargin: z.number().optional().describe('netIncome / revenue as a fraction (0.0834 = 8.34 %), four decimals; omitted when revenue ≤ 0.'),
+            returnOnEquity: z.number().optional().describe('netIncome / equity as a fraction, four decimals; omitted when equity ≤ 0.'),
+            revenueGrowth: z.number().optional().describe('(revenue − prior-year revenue) / prior-year revenue as a fraction, four decimals; needs the comparative column.'),
           })
-          .optional(),
+          .optional()
+          .describe('Computed from `incomeStatement`, `balanceSheet` and the prior-year column only; a ratio whose input is missing or whose denominator is not positive is omitted, never estimated.'),
         insights: z
           .array(
             z.object({
               title: z.string(),
               description: z.string().optional(),
-              metricValue: z.union([z.number(), z.string()]).optional(),
+              metricValue: z.union([z.number(), z.string()]).optional().describe('The ratio (or, for negative equity, the equity amount) the insight is about.'),
               recommendation: z.string().optional(),
             }),
           )
-          .optional(),
-        strengths: z.array(z.string()).optional(),
-        concerns: z.array(z.string()).optional(),
-        trends: z.record(z.string(), z.unknown()).optional(),
+          .optional()
+          .describe('One per computed ratio, by fixed bands, plus one for negative equity.'),
+        strengths: z.array(z.string()).optional().describe('Descriptions of the insights in their strong band.'),
+        concerns: z.array(z.string()).optional().describe('Descriptions of the insights in their weak band, and negative equity.'),
+        trends: z
+          .object({
+            comparedWithYear: z.number().int().describe('The prior fiscal year of the comparative column.'),
+            lines: z.record(z.string(), LineTrend).describe('By line-item key of `incomeStatement` and `balanceSheet`, for lines printed in both years.'),
+          })
+          .optional()
+          .describe('Year on year, when the statement prints a prior-year column.'),
       })
       .optional(),
-    incomeStatement: z.record(z.string(), z.number()).optional().describe('Line items in `currency`, e.g. revenue, netIncome.'),
-    balanceSheet: z.record(z.string(), z.number()).optional().describe('Line items in `currency`, e.g. totalAssets, equity.'),
+    incomeStatement: z
+      .record(z.string(), z.number())
+      .optional()
+      .describe(
+        'Line items in `currency` as printed for the year: revenue, costOfSales, grossProfit, operatingExpenses, operatingIncome, financeCosts, ' +
+          'profitBeforeTax, incomeTax, netIncome (those the statement prints). Costs are positive; losses negative.',
+      ),
+    balanceSheet: z
+      .record(z.string(), z.number())
+      .optional()
+      .describe(
+        'Line items in `currency` at the year end: cash, tradeReceivables, inventories, currentAssets, nonCurrentAssets, totalAssets, ' +
+          'currentLiabilities, nonCurrentLiabilities, totalLiabilities, equity (those the statement prints).',
+      ),
   })
+  .describe('Figures extracted from the document\'s own bytes (text of the PDF, by the labels the statement prints) and their analysis.')
   .meta({ id: 'FinancialData' });
 
 export const DocumentItem = z
@@ -83,7 +125,10 @@ export const DocumentItem = z
     date: z.string().optional(),
     period: z.object({ startDate: YMD.optional(), endDate: YMD.optional() }).optional(),
     extractedFinancialData: FinancialData.optional(),
-    isAIEnriched: z.boolean().optional().describe('True when name, description, period or category were inferred from the filing (spec §1.4).'),
+    isAIEnriched: z
+      .boolean()
+      .optional()
+      .describe('True when name, description, period or category were inferred from the filing, or `extractedFinancialData` was extracted from its bytes (spec §1.4).'),
   })
   .meta({ id: 'DocumentItem' });
 export type DocumentItem = z.infer<typeof DocumentItem>;

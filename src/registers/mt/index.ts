@@ -7,7 +7,7 @@ import { MtRegistryEmulator } from './emulator/server.ts';
 import { SANDBOX_ACCOUNT } from './emulator/auth.ts';
 import { COMPANY_ID_PATTERN, isCompanyNumber, normaliseCompanyNumber, parseDocumentId, registerNumberOf, REGISTRATION_NUMBER_KEY } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
-import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mapping/documents.ts';
+import { availableDocumentOf, kindByCode, kindOf, retrievedItemOf } from './mapping/documents.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
 import { nameResultOf, numberResultOf } from './mapping/search.ts';
 import { MtRegistryClient, type MtCredentials, type RegistryLocation } from './portal/client.ts';
@@ -132,7 +132,7 @@ export class MtRegister implements Register {
       const filing = (await this.client.documents(uuid, signal)).find((f) => f.fileId === ref.fileId);
       if (!filing || kindOf(filing.title).code !== ref.kindCode) throw RegisterError.notFound(`${registerNumberOf(id)} has no file ${ref.fileId} of that kind`);
       const content = await this.client.retrieveDocument(uuid, filing.fileId, signal);
-      return { item: documentItemOf(id, filing), contentType: 'application/pdf', content };
+      return { item: await retrievedItemOf(id, filing, content), contentType: 'application/pdf', content };
     });
   }
 

@@ -57,27 +57,63 @@ test('the extract shows the officers and shareholders of the company', async () 
   }
 });
 
-test('financial statements carry their period and balanced figures, also printed in the PDF', async () => {
+/** An amount as the TEST statements print it. */
+const printed = (n: number) => (n === 0 ? '-' : n < 0 ? `(${Math.abs(n).toLocaleString('en-GB')})` : n.toLocaleString('en-GB'));
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
+test('financial statements carry their period and the figures read back from their own PDF, with ratios of those figures', async () => {
   const statements = (await docsOf('ACME-HOLDING')).filter((d) => d.type === 'financialStatements');
   assert.ok(statements.length >= 1);
   for (const entry of statements) {
     const doc = await h.register.fetchDocument('ACME-HOLDING', entry.id, ctx());
     const year = entry.period!.year;
     assert.deepEqual(doc.item.period, { startDate: { year, month: 1, day: 1 }, endDate: { year, month: 12, day: 31 } });
+    assert.equal(doc.item.isAIEnriched, true, 'extracted from the bytes');
     const fin = doc.item.extractedFinancialData!;
-    assert.equal(fin.fiscalYear?.year, year);
+    assert.deepEqual(fin.fiscalYear, { year, startDate: `${year}-01-01`, endDate: `${year}-12-31` });
     assert.equal(fin.currency, 'GBP');
+    assert.match(fin.approvalDate!, new RegExp(`^${year + 1}-0[3-8]-\\d{2}$`));
     const is = fin.incomeStatement!;
     const bs = fin.balanceSheet!;
+    assert.equal(Object.keys(is).length, 9, 'every income statement line is read');
+    assert.equal(Object.keys(bs).length, 10, 'every balance sheet line is read');
     assert.ok(is.revenue! > 0);
     assert.equal(is.grossProfit, is.revenue! - is.costOfSales!);
     assert.equal(bs.totalAssets, bs.currentAssets! + bs.nonCurrentAssets!);
     assert.equal(bs.totalAssets, bs.totalLiabilities! + bs.equity!);
     const text = pdfText(doc.content);
-    const gbp = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(n);
-    assert.ok(text.includes(gbp(is.revenue!)), 'revenue is not printed');
-    assert.ok(text.includes(gbp(bs.totalAssets!)), 'total assets are not printed');
+    for (const v of [...Object.values(is), ...Object.values(bs)]) assert.ok(text.includes(printed(v)), `${v} is not printed`);
+    const a = fin.analysis!;
+    assert.deepEqual(a.ratios, {
+      currentRatio: r2(bs.currentAssets! / bs.currentLiabilities!),
+      quickRatio: r2((bs.currentAssets! - bs.inventories!) / bs.currentLiabilities!),
+      ...(bs.equity! > 0 ? { debtToEquity: r2(bs.totalLiabilities! / bs.equity!), returnOnEquity: r4(is.netIncome! / bs.equity!) } : {}),
+      netProfitMargin: r4(is.netIncome! / is.revenue!),
+      revenueGrowth: r4((is.revenue! - a.trends!.lines.revenue!.prior) / a.trends!.lines.revenue!.prior),
+    });
+    assert.equal(a.trends!.comparedWithYear, year - 1);
+    assert.ok(text.includes(printed(a.trends!.lines.revenue!.prior)), 'the prior year is printed beside the year');
+    assert.ok(a.healthScore! >= 0 && a.healthScore! <= 100);
+    assert.ok(a.summary && a.narrativeAnalysis && a.insights!.length >= 5);
   }
+  const extract = (await docsOf('ACME-HOLDING')).find((d) => d.type === 'tradeRegisterExtract')!;
+  const other = await h.register.fetchDocument('ACME-HOLDING', extract.id, ctx());
+  assert.equal(other.item.isAIEnriched, undefined, 'nothing was extracted from an extract');
+  assert.equal(other.item.extractedFinancialData, undefined);
+});
+
+test('accounts of a company in its first year print no comparatives: no growth, no trends; the currency is the company’s', async () => {
+  await h.sandbox.put('TEST', 'DOCS-NEW', {
+    company: { legalName: 'Fresh Start Ltd', incorporationDate: '2023-02-01', capital: { amount: 1000, currency: 'EUR' } },
+    availableDocuments: [{ id: 'first-accounts', name: 'Accounts 2023', type: 'financialStatements', date: '2024-05-01', period: { year: 2023 } }],
+  });
+  const fin = (await h.register.fetchDocument('DOCS-NEW', 'first-accounts', ctx())).item.extractedFinancialData!;
+  assert.equal(fin.fiscalYear?.year, 2023);
+  assert.equal(fin.currency, 'EUR');
+  assert.equal(fin.analysis?.ratios?.revenueGrowth, undefined);
+  assert.equal(fin.analysis?.trends, undefined);
+  assert.ok(fin.analysis?.ratios?.currentRatio !== undefined);
 });
 
 test('the same document renders the same bytes', async () => {

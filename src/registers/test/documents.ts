@@ -1,7 +1,8 @@
 import type { Address, AvailableDocument, Company } from '../../contract/index.ts';
+import { financialDataFromPdf } from '../../enrichment/financials/index.ts';
 import type { RetrievedDocument } from '../contract.ts';
 import { describeDocument, DOCUMENT_TYPES, parseDocumentId, type TestDocumentType } from './document-list.ts';
-import { financialDataOf } from './financials.ts';
+import { accountsOf, type GeneratedAccounts } from './financials.ts';
 import { AS_OF_YEAR } from './generator.ts';
 import { renderPdf, type PdfSection } from './pdf.ts';
 import type { TestCompanyView } from './record.ts';
@@ -19,7 +20,7 @@ const amount = (n: number, currency: string) => {
   }
 };
 
-/** Labels of the line items, in statement order. */
+/** Labels of the line items, in statement order (the extraction's label table knows each of them). */
 const LINES: Record<string, string> = {
   revenue: 'Revenue', costOfSales: 'Cost of sales', grossProfit: 'Gross profit', operatingExpenses: 'Operating expenses',
   operatingIncome: 'Operating profit', financeCosts: 'Finance costs', profitBeforeTax: 'Profit before tax',
@@ -59,20 +60,34 @@ function shareholderRows(view: TestCompanyView): [string, string][] {
   ]);
 }
 
-function sectionsFor(type: string, view: TestCompanyView, year: number, item: RetrievedDocument['item']): PdfSection[] {
+/** An amount as the statements print it: grouped, negatives in brackets, nil as a dash. */
+const figure = (n: number) => (n === 0 ? '-' : n < 0 ? `(${Math.abs(n).toLocaleString('en-GB')})` : n.toLocaleString('en-GB'));
+
+/**
+ * A set of accounts: the income statement and balance sheet of the year with the prior year's comparatives (when
+ * the company existed then), the currency they are in, and the board's approval.
+ */
+function accountsSections(company: Company, year: number): PdfSection[] {
+  const current = accountsOf(company, year);
+  const incorporated = Number(company.incorporationDate?.slice(0, 4)) || undefined;
+  const prior = incorporated === undefined || incorporated < year ? accountsOf(company, year - 1) : undefined;
+  const columns = [String(year), ...(prior ? [String(year - 1)] : [])];
+  const rows = (statement: keyof Pick<GeneratedAccounts, 'incomeStatement' | 'balanceSheet'>) =>
+    Object.entries(current[statement]).map(([key, v]): [string, ...string[]] => [LINES[key] ?? key, figure(v), ...(prior ? [figure(prior[statement][key]!)] : [])]);
+  const note = `Amounts in ${current.currency}`;
+  return [
+    { heading: `Income statement for the year ended 31 December ${year}`, table: { note, columns, rows: rows('incomeStatement') } },
+    { heading: `Balance sheet at 31 December ${year}`, table: { note, columns, rows: rows('balanceSheet') } },
+    { heading: 'Approval', paragraphs: [`These financial statements were approved by the board on ${current.approvalDate}.`] },
+  ];
+}
+
+function sectionsFor(type: string, view: TestCompanyView, year: number): PdfSection[] {
   const c = view.company;
   switch (type) {
     case 'financialStatements':
-    case 'lastFiscalYearFinancialStatement': {
-      const fin = item.extractedFinancialData!;
-      const cur = fin.currency ?? 'GBP';
-      const lines = (o: Record<string, number> = {}) => Object.entries(o).map(([k, v]): [string, string] => [LINES[k] ?? k, amount(v, cur)]);
-      return [
-        { heading: `Income statement for the year ended 31 December ${year}`, rows: lines(fin.incomeStatement) },
-        { heading: `Balance sheet at 31 December ${year}`, rows: lines(fin.balanceSheet) },
-        { heading: 'Approval', paragraphs: [`These financial statements were approved by the board on ${fin.approvalDate}.`] },
-      ];
-    }
+    case 'lastFiscalYearFinancialStatement':
+      return accountsSections(c, year);
     case 'articlesOfAssociation':
       return [
         {
@@ -103,8 +118,9 @@ function sectionsFor(type: string, view: TestCompanyView, year: number, item: Re
 }
 
 /**
- * A document of a company's list (`availableDocuments`), rendered. Financial statements carry their figures both
- * as `extractedFinancialData` and in the PDF.
+ * A document of a company's list (`availableDocuments`), rendered. Financial statements print their figures; their
+ * `extractedFinancialData` is read back from the rendered bytes by the same extraction as any register's accounts,
+ * and the item is flagged `isAIEnriched` only when that extraction produced figures.
  */
 export async function renderDocument(view: TestCompanyView, entry: AvailableDocument, register: string): Promise<RetrievedDocument> {
   const parsed = parseDocumentId(entry.id);
@@ -121,17 +137,21 @@ export async function renderDocument(view: TestCompanyView, entry: AvailableDocu
     type: entry.type,
     ...(entry.price !== undefined ? { price: entry.price } : {}),
   };
-  if (FINANCIAL.has(entry.type)) {
-    item.period = { startDate: { year, month: 1, day: 1 }, endDate: { year, month: 12, day: 31 } };
-    item.extractedFinancialData = financialDataOf(view.company, year);
-  }
+  if (FINANCIAL.has(entry.type)) item.period = { startDate: { year, month: 1, day: 1 }, endDate: { year, month: 12, day: 31 } };
   const content = await renderPdf({
     title: item.name ?? entry.type,
     companyName: view.company.legalName ?? view.company.id,
     companyId: view.company.id,
     register,
     date,
-    sections: sectionsFor(entry.type, view, year, item),
+    sections: sectionsFor(entry.type, view, year),
   });
+  if (FINANCIAL.has(entry.type)) {
+    const financial = await financialDataFromPdf(content);
+    if (financial) {
+      item.extractedFinancialData = financial;
+      item.isAIEnriched = true;
+    }
+  }
   return { item, contentType: 'application/pdf', content };
 }

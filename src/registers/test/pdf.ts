@@ -5,6 +5,8 @@ export interface PdfSection {
   /** Label and value pairs, one per line. */
   rows?: readonly (readonly [string, string])[];
   paragraphs?: readonly string[];
+  /** A statement table: a line of column headings, then a label and one right-aligned value per column on each row. */
+  table?: { note?: string; columns: readonly string[]; rows: readonly (readonly [string, ...string[]])[] };
 }
 
 export interface PdfSpec {
@@ -21,6 +23,31 @@ export interface PdfSpec {
 // are shown as "?" instead (the TEST register's own data is plain Latin).
 const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
 const printable = (s: string) => [...s].map((c) => (c.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(c) ? c : '?')).join('');
+
+const VALUE_WIDTH = 90;
+const VALUE_GAP = 10;
+
+/**
+ * A table as accounts print one: values right-aligned in fixed columns at the right margin, so that each column's
+ * heading (a year) and its amounts end at the same x, which is how a reader of the text tells the columns apart.
+ */
+function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<PdfSection['table']>) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const columnX = table.columns.map((_, i) => right - (table.columns.length - i) * VALUE_WIDTH - (table.columns.length - 1 - i) * VALUE_GAP);
+  const row = (label: string, values: readonly string[], font: string) => {
+    if (doc.y + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    doc.font(font);
+    if (label) doc.text(printable(label), left, y, { width: columnX[0]! - left - VALUE_GAP, lineBreak: false });
+    values.forEach((v, i) => doc.text(printable(v), columnX[i]!, y, { width: VALUE_WIDTH, align: 'right', lineBreak: false }));
+    doc.x = left;
+    doc.y = y + 14;
+  };
+  if (table.note) doc.font('Helvetica-Oblique').fontSize(9).text(printable(table.note)).fontSize(10).moveDown(0.3);
+  row('', table.columns, 'Helvetica-Bold');
+  for (const [label, ...values] of table.rows) row(label, values, 'Helvetica');
+}
 
 /**
  * Renders a register document as a real PDF. Streams are left uncompressed: the files are small, and the text
@@ -60,6 +87,7 @@ export function renderPdf(spec: PdfSpec): Promise<Buffer> {
       doc.font('Helvetica-Bold').text(printable(`${label}: `), { continued: true }).font('Helvetica').text(printable(value));
     }
     for (const p of section.paragraphs ?? []) doc.font('Helvetica').text(printable(p)).moveDown(0.4);
+    if (section.table) drawTable(doc, section.table);
   }
   doc.moveDown(2).font('Helvetica-Oblique').fontSize(8).fillColor('#555555');
   doc.text('Issued by the TEST sandbox register. The company and its data are fictional and generated for testing.');

@@ -3,14 +3,15 @@ import { formatMoney } from '../mapping/company.ts';
 import { addressLine } from '../mapping/address.ts';
 import { kindOf } from '../mapping/documents.ts';
 import type { MtFiling, MtInvolvement, MtRecord } from '../record.ts';
+import { accountsSections, type AccountsTable } from './accounts.ts';
 import { NOTO_SANS } from './fonts.ts';
-import { hashUnit } from './random.ts';
 
 type Rows = [string, string][];
 interface Section {
   heading: string;
   rows?: Rows;
   paragraphs?: string[];
+  table?: AccountsTable;
 }
 
 const partyRows = (people: MtInvolvement[]): Rows =>
@@ -20,21 +21,6 @@ const shareRows = (people: MtInvolvement[]): Rows =>
   people
     .filter((p) => p.shares)
     .map((p) => [p.name, `${p.shares!.issued ?? 0} ${[p.shares!.type, p.shares!.class && `class ${p.shares!.class}`].filter(Boolean).join(' ')} shares, ${p.shares!.paidUp ?? 100}% paid up`]);
-
-/** Figures of a set of accounts: made up from the company and the year, the same every time. */
-function accountsRows(r: MtRecord, year: number): Section[] {
-  const base = Math.max(10_000, (r.company.issuedCapital ?? 1_200) * 20);
-  const f = (label: string, share: number) => Math.round(base * share * (0.6 + hashUnit(`${r.company.registrationNumber}:${year}:${label}`)));
-  const revenue = f('revenue', 3);
-  const expenses = Math.round(revenue * 0.85);
-  const assets = f('assets', 2);
-  const liabilities = Math.round(assets * 0.45);
-  const money = (n: number) => formatMoney(n, r.company.currency);
-  return [
-    { heading: `Statement of comprehensive income for the year ended 31 December ${year}`, rows: [['Revenue', money(revenue)], ['Administrative and other expenses', money(expenses)], ['Profit for the year', money(revenue - expenses)]] },
-    { heading: `Statement of financial position as at 31 December ${year}`, rows: [['Total assets', money(assets)], ['Total liabilities', money(liabilities)], ['Total equity', money(assets - liabilities)]] },
-  ];
-}
 
 /** The body of a filing by its kind: what such a document holds at the registry. */
 function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
@@ -52,7 +38,10 @@ function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
         { heading: 'Articles of Association', paragraphs: ['The regulations contained in these articles shall govern the company. The business of the company shall be managed by the directors, who may exercise all such powers of the company as are not required by the Companies Act to be exercised by the company in general meeting.'] },
       ];
     case 'ACCOUNTS':
-      return [...accountsRows(r, filing.documentYear ?? Number(filing.date.slice(0, 4)) - 1), { heading: 'Auditors', rows: partyRows(people.filter((p) => p.role === 'Auditor')) }];
+      return [
+        ...accountsSections(r, filing, filing.documentYear ?? Number(filing.date.slice(0, 4)) - 1, people),
+        { heading: 'Auditors', rows: partyRows(people.filter((p) => p.role === 'Auditor')) },
+      ];
     case 'RETURN':
       return [
         { heading: `Annual return made up to ${filing.documentYear ?? filing.date.slice(0, 4)}`, rows: [['Registered office', addressLine(c.registeredOffice)], ...capital] },
@@ -67,6 +56,32 @@ function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
     default:
       return [{ heading: filing.title, paragraphs: [`Notice delivered to the Registrar of Companies on ${filing.date} concerning ${c.name}.`], rows: partyRows(people.filter((p) => p.appointedOn === filing.date)) }];
   }
+}
+
+const VALUE_WIDTH = 90;
+const VALUE_GAP = 10;
+
+/**
+ * A statement table: amounts right-aligned in fixed columns at the right margin, each under its year, as accounts
+ * are printed (the connector tells the columns apart by where the amounts end).
+ */
+function drawTable(doc: PDFKit.PDFDocument, table: AccountsTable) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const n = table.columns.length;
+  const columnX = table.columns.map((_, i) => right - (n - i) * VALUE_WIDTH - (n - 1 - i) * VALUE_GAP);
+  const row = (label: string, values: readonly string[], font: string) => {
+    if (doc.y + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    doc.font(values.length || !label ? font : 'bold');
+    if (label) doc.text(label, left, y, { width: right - n * (VALUE_WIDTH + VALUE_GAP) - left, lineBreak: false });
+    values.forEach((v, i) => doc.text(v, columnX[i]!, y, { width: VALUE_WIDTH, align: 'right', lineBreak: false }));
+    doc.x = left;
+    doc.y = y + 14;
+  };
+  doc.font('regular').fontSize(9).text(table.note).fontSize(10).moveDown(0.3);
+  row('', table.columns, 'bold');
+  for (const [label, ...values] of table.rows) row(label, values, 'regular');
 }
 
 /**
@@ -97,6 +112,7 @@ export function renderFilingPdf(r: MtRecord, filing: MtFiling): Promise<Buffer> 
     doc.moveDown(0.3).fontSize(10);
     for (const p of s.paragraphs ?? []) doc.font('regular').text(p).moveDown(0.3);
     for (const [label, value] of s.rows ?? []) doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
+    if (s.table) drawTable(doc, s.table);
   }
   doc.moveDown(2).font('regular').fontSize(8).fillColor('#555555');
   doc.text('Copy issued by the sandbox of the Malta Business Registry. The company and its data are fictional.');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DocumentCategory, type AvailableDocument, type DocumentItem } from '../../../contract/index.ts';
+import { financialDataFromPdf, periodOf } from '../../../enrichment/financials/index.ts';
 import { documentIdOf } from '../ids.ts';
 import type { MtFiling } from '../record.ts';
 
@@ -102,4 +103,18 @@ export function documentItemOf(companyId: string, filing: MtFiling): DocumentIte
     category: d.kind.category,
     type: d.kind.type,
   };
+}
+
+/**
+ * A retrieved filing as a document item, from the filing and the downloaded bytes: annual accounts also get the
+ * figures and analysis read from the PDF itself (`extractedFinancialData`), and the period the statement names
+ * replaces the calendar-year assumption. Accounts whose PDF cannot be read that way are delivered without them.
+ */
+export async function retrievedItemOf(companyId: string, filing: MtFiling, content: Uint8Array) {
+  const item = documentItemOf(companyId, filing);
+  if (item.category !== 'financialStatements') return item;
+  const financial = await financialDataFromPdf(content);
+  if (!financial) return item;
+  const period = periodOf(financial);
+  return { ...item, ...(period ? { period } : {}), extractedFinancialData: financial };
 }

@@ -1,0 +1,140 @@
+import type { MtFiling, MtInvolvement, MtRecord } from '../record.ts';
+import { hashUnit } from './random.ts';
+
+/** A statement table: column headings (years), then a label and one amount per column on each row; a label alone is a sub-heading. */
+export interface AccountsTable {
+  note: string;
+  columns: string[];
+  rows: [string, ...string[]][];
+}
+
+export interface AccountsSection {
+  heading: string;
+  table?: AccountsTable;
+  paragraphs?: string[];
+}
+
+interface Figures {
+  /** False for a company that holds no stock: no inventories line. */
+  holdsStock: boolean;
+  revenue: number;
+  costOfSales: number;
+  adminExpenses: number;
+  financeCosts: number;
+  propertyPlant: number;
+  inventories: number;
+  receivables: number;
+  cash: number;
+  payables: number;
+  borrowings: number;
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/**
+ * Made-up figures of a company's year, the same every time: the company's own character (size from its issued
+ * capital, growth, margins, how much stock it holds) from its number, a little noise from the year. Some companies
+ * hold no stock; their accounts print no inventories line.
+ */
+function figuresOf(r: MtRecord, year: number): Figures {
+  const id = r.company.registrationNumber;
+  const own = (label: string) => hashUnit(`${id}:${label}`);
+  const mix = (label: string) => clamp01(own(label) + (hashUnit(`${id}:${year}:${label}`) - 0.5) * 0.2);
+  const size = Math.max(10_000, (r.company.issuedCapital ?? 1_200) * 20) * 3 * (0.6 + own('size'));
+  const growth = -0.06 + 0.2 * own('growth');
+  const revenue = Math.round(size * (1 + growth) ** (year - 2020) * (0.95 + 0.1 * hashUnit(`${id}:${year}:revenue`)));
+  const costOfSales = Math.round(revenue * (0.4 + 0.3 * mix('cost')));
+  const holdsStock = own('stock') >= 0.3;
+  return {
+    holdsStock,
+    revenue,
+    costOfSales,
+    adminExpenses: Math.round((revenue - costOfSales) * (0.55 + 0.55 * mix('admin'))),
+    financeCosts: Math.round(revenue * 0.02 * mix('finance')),
+    propertyPlant: Math.round(revenue * (0.2 + 0.8 * mix('fixed'))),
+    inventories: holdsStock ? Math.round(revenue * 0.12 * mix('stock')) : 0,
+    receivables: Math.round(revenue * (0.05 + 0.2 * mix('receivables'))),
+    cash: Math.round(revenue * (0.03 + 0.25 * mix('cash'))),
+    payables: Math.round(revenue * (0.1 + 0.35 * mix('payables'))),
+    borrowings: Math.round(revenue * 0.6 * mix('borrowings')),
+  };
+}
+
+/** The statements' lines of one year, in print order; costs are negative (printed in brackets). */
+function linesOf(f: Figures, shareCapital: number) {
+  const grossProfit = f.revenue - f.costOfSales;
+  const operating = grossProfit - f.adminExpenses;
+  const beforeTax = operating - f.financeCosts;
+  const tax = beforeTax > 0 ? Math.round(beforeTax * 0.35) : 0; // Malta's corporate rate
+  const nonCurrent = f.propertyPlant;
+  const current = f.inventories + f.receivables + f.cash;
+  const liabilities = f.borrowings + f.payables;
+  const equity = nonCurrent + current - liabilities;
+  return {
+    income: [
+      ['Revenue', f.revenue],
+      ['Cost of sales', -f.costOfSales],
+      ['Gross profit', grossProfit],
+      ['Administrative and other expenses', -f.adminExpenses],
+      ['Operating profit/(loss)', operating],
+      ['Finance costs', -f.financeCosts],
+      ['Profit/(loss) before tax', beforeTax],
+      ['Income tax expense', -tax],
+      ['Profit/(loss) for the year', beforeTax - tax],
+    ] as [string, number | undefined][],
+    position: [
+      ['ASSETS', undefined],
+      ['Property, plant and equipment', f.propertyPlant],
+      ['Total non-current assets', nonCurrent],
+      ...(f.holdsStock ? [['Inventories', f.inventories] as [string, number]] : []),
+      ['Trade and other receivables', f.receivables],
+      ['Cash and cash equivalents', f.cash],
+      ['Total current assets', current],
+      ['Total assets', nonCurrent + current],
+      ['EQUITY AND LIABILITIES', undefined],
+      ['Share capital', shareCapital],
+      ['Retained earnings', equity - shareCapital],
+      ['Total equity', equity],
+      ['Borrowings', f.borrowings],
+      ['Total non-current liabilities', f.borrowings],
+      ['Trade and other payables', f.payables],
+      ['Total current liabilities', f.payables],
+      ['Total liabilities', liabilities],
+      ['Total equity and liabilities', equity + liabilities],
+    ] as [string, number | undefined][],
+  };
+}
+
+/** An amount as Maltese accounts print it: whole units grouped, negatives in brackets, nil as a dash. */
+const printed = (n: number) => (n === 0 ? '-' : n < 0 ? `(${Math.abs(n).toLocaleString('en-GB')})` : n.toLocaleString('en-GB'));
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+
+/**
+ * The primary statements of a set of annual accounts, as the registry's copy prints them: income and financial
+ * position with the prior year's comparatives (unless the company was registered during the year), the currency, and
+ * the board's approval a few weeks before the filing.
+ */
+export function accountsSections(r: MtRecord, filing: MtFiling, year: number, people: MtInvolvement[]): AccountsSection[] {
+  const capital = Math.round(r.company.issuedCapital ?? 1_200);
+  const registered = Number(r.company.registrationDate?.slice(0, 4)) || undefined;
+  const years = registered === undefined || registered < year ? [year, year - 1] : [year];
+  const lines = years.map((y) => linesOf(figuresOf(r, y), capital));
+  const table = (part: 'income' | 'position'): AccountsTable => ({
+    note: `Amounts are expressed in ${r.company.currency}`,
+    columns: years.map(String),
+    rows: lines[0]![part].map(([label, v], i) => (v === undefined ? [label] : [label, ...lines.map((l) => printed(l[part][i]![1]!))])),
+  });
+  const approved = new Date(`${filing.date}T00:00:00Z`);
+  approved.setUTCDate(approved.getUTCDate() - 10 - Math.floor(hashUnit(`${filing.fileId}:approval`) * 50));
+  const director = people.find((p) => p.role === 'Director')?.name;
+  return [
+    { heading: `Statement of comprehensive income for the year ended 31 December ${year}`, table: table('income') },
+    { heading: `Statement of financial position as at 31 December ${year}`, table: table('position') },
+    {
+      heading: 'Approval',
+      paragraphs: [`The financial statements were approved by the board of directors on ${longDate(approved)}${director ? ` and signed on its behalf by ${director}, Director` : ''}.`],
+    },
+  ];
+}
