@@ -9,6 +9,30 @@
  */
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Bulk-loads rows into a table with COPY (text format), far faster than INSERT for millions of rows: PostgreSQL
+   * streams them, PGlite reads them as one blob. Values are text; null is `\N`.
+   */
+  copyIn?(table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>): Promise<void>;
+}
+
+/** Rows in COPY's text format: tab-separated, one per line, with backslash, tab, newline and CR escaped. */
+export function copyText(rows: Iterable<readonly (string | null)[]>): string {
+  const lines: string[] = [];
+  for (const row of rows) lines.push(row.map(copyValue).join('\t'));
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
+function copyValue(v: string | null): string {
+  if (v === null) return '\\N';
+  return NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+}
+
+/** The COPY statement of a table and its columns (identifiers from code, never from input). */
+export function copyStatement(table: string, columns: readonly string[], source: 'stdin' | 'blob'): string {
+  return `copy ${table} (${columns.join(', ')}) from ${source === 'stdin' ? 'stdin' : "'/dev/blob'"}`;
 }
 
 export interface Db extends Queryable {

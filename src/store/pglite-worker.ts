@@ -15,7 +15,11 @@ interface Request {
   sql?: string;
   params?: unknown[];
   tx?: number;
+  /** COPY … FROM '/dev/blob': the rows in COPY text format. */
+  blob?: string;
 }
+
+const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
 
 const port = parentPort!;
 const { dataDir, loadFrom } = workerData as { dataDir: string | undefined; loadFrom: string | undefined };
@@ -60,7 +64,7 @@ function runTransaction(req: Request) {
         return;
       }
       try {
-        const res = await tx.query(next.sql!, next.params ?? []);
+        const res = await tx.query(next.sql!, next.params ?? [], blobOf(next));
         reply(next.id, { rows: res.rows });
       } catch (err) {
         reply(next.id, { error: errorOf(err) });
@@ -87,7 +91,7 @@ port.on('message', async (req: Request) => {
       case 'begin':
         return runTransaction(req);
       case 'query': {
-        const res = await db.query(req.sql!, req.params ?? []);
+        const res = await db.query(req.sql!, req.params ?? [], blobOf(req));
         return reply(req.id, { rows: res.rows });
       }
       case 'exec': {

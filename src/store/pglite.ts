@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
-import type { Db, Queryable } from './db.ts';
+import { copyStatement, copyText, type Db, type Queryable } from './db.ts';
 import { DatabaseError } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
 
@@ -12,6 +12,8 @@ export interface PgliteDb extends Db {
   /** Writes the whole database to `path` as a tarball that `openPglite(undefined, {loadFrom})` can start from. */
   dumpTo(path: string): Promise<void>;
 }
+
+const COPY_CHUNK_ROWS = 50_000;
 
 export async function openPglite(dataDir: string | undefined, opts: { loadFrom?: string } = {}): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
@@ -53,13 +55,27 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
     pending.clear();
   });
 
-  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number } = {}) {
+  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number; blob?: string } = {}) {
     if (closed) return Promise.reject(new DatabaseError('the store is closed'));
     const id = nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, op, ...fields });
     });
+  }
+
+  /** COPY from a blob, a chunk of rows at a time: one blob of millions of rows would not fit in a string. */
+  async function copyInChunks(table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>, tx?: number) {
+    const sql = copyStatement(table, columns, 'blob');
+    let chunk: (readonly (string | null)[])[] = [];
+    for (const row of rows) {
+      chunk.push(row);
+      if (chunk.length === COPY_CHUNK_ROWS) {
+        await send('query', { sql, blob: copyText(chunk), ...(tx === undefined ? {} : { tx }) });
+        chunk = [];
+      }
+    }
+    if (chunk.length) await send('query', { sql, blob: copyText(chunk), ...(tx === undefined ? {} : { tx }) });
   }
 
   const db: PgliteDb = {
@@ -73,6 +89,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
     async exec(sql: string) {
       return (await send('exec', { sql })) as Record<string, unknown>[];
     },
+    copyIn: (table, columns, rows) => copyInChunks(table, columns, rows),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextTx++;
       await send('begin', { tx });
@@ -80,6 +97,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         async query<Row>(sql: string, params: readonly unknown[] = []) {
           return (await send('query', { sql, params, tx })) as Row[];
         },
+        copyIn: (table, columns, rows) => copyInChunks(table, columns, rows, tx),
       };
       try {
         const result = await fn(handle);

@@ -1,5 +1,27 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { copyStatement, copyText, type Db, type Queryable } from './db.ts';
+
+/** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
+const COPY_CHUNK_ROWS = 10_000;
+
+async function copyInOn(client: pg.PoolClient, table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>) {
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
+  async function* chunks() {
+    let chunk: (readonly (string | null)[])[] = [];
+    for (const row of rows) {
+      chunk.push(row);
+      if (chunk.length === COPY_CHUNK_ROWS) {
+        yield copyText(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length) yield copyText(chunk);
+  }
+  await pipeline(Readable.from(chunks()), stream);
+}
 
 /** PostgreSQL through a connection pool; several service processes may share one database. */
 export async function openPostgres(url: string, { max = 10, schema }: { max?: number; schema?: string } = {}): Promise<Db> {
@@ -26,6 +48,14 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       const res = await pool.query(sql, params as unknown[]);
       return res.rows as Row[];
     },
+    async copyIn(table, columns, rows) {
+      const client = await pool.connect();
+      try {
+        await copyInOn(client, table, columns, rows);
+      } finally {
+        client.release();
+      }
+    },
     async exec(sql: string) {
       // node-postgres answers a multi-statement text with one result per statement.
       const res = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -39,6 +69,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
           async query<Row>(sql: string, params: readonly unknown[] = []) {
             return (await client.query(sql, params as unknown[])).rows as Row[];
           },
+          copyIn: (table, columns, rows) => copyInOn(client, table, columns, rows),
         });
         await client.query('commit');
         return result;

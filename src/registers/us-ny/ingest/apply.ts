@@ -88,15 +88,10 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
   let changed = 0;
   await deps.db.transaction(async (tx) => {
     if (initial) {
-      let batch: UsNyEntityWrite[] = [];
-      for (const dosId of fresh.ids()) {
-        batch.push(writeOf(dosId));
-        if (batch.length === WRITE_BATCH) {
-          await deps.entities.upsert(tx, batch, seq);
-          batch = [];
-        }
-      }
-      if (batch.length) await deps.entities.upsert(tx, batch, seq);
+      // The first snapshot goes into an empty table: bulk-loaded (COPY), each row built as the store takes it.
+      await deps.entities.insertNew(tx, (function* () {
+        for (const dosId of fresh.ids()) yield writeOf(dosId);
+      })(), seq);
       added = fresh.size;
     } else {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
