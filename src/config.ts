@@ -100,6 +100,23 @@ export const configSchema = z.object({
   /** US-NY sandbox: the generated snapshot seeded on first use. */
   US_NY_SANDBOX_SEED_SIZE: intFromEnv(3000),
   US_NY_SANDBOX_SEED: z.string().min(1).default('registrum'),
+  /**
+   * Tax-ID verification (`company.taxId.verification`): `auto` runs the verifiers this deployment can run (sandbox:
+   * the emulated HMRC and VIES; live: those configured below), `off` none.
+   */
+  TAX_VERIFICATION: z.enum(['auto', 'off']).default('auto'),
+  /** One attempt's limit at a tax authority (onboarding asks once, verification up to three times). */
+  TAX_VERIFICATION_TIMEOUT_MS: intFromEnv(3000),
+  /** Live mode: HMRC's "Check a UK VAT number" API v2; it runs only when the application's client id and secret are set. */
+  HMRC_VAT_API_URL: z.string().url().default('https://api.service.hmrc.gov.uk'),
+  HMRC_CLIENT_ID: z.string().min(1).optional(),
+  HMRC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Our own UK VRN: HMRC then answers a consultation number with each check. */
+  HMRC_VAT_REQUESTER_VRN: z.string().regex(/^(GB)?\s*(\d\s*){9}((\d\s*){3})?$/i, 'a UK VAT number: 9 or 12 digits, GB prefix optional').optional(),
+  /** Live mode: the VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api); VIES runs only when set. */
+  VIES_API_URL: z.string().url().optional(),
+  /** Our own EU VAT number with its member state (e.g. LU12345613): VIES then answers a request identifier. */
+  VIES_REQUESTER_VAT: z.string().regex(/^[A-Za-z]{2}\s*[0-9A-Za-z+*\s]{2,14}$/, 'an EU VAT number with its member-state prefix').optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

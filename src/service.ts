@@ -35,6 +35,7 @@ import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
+import { createTaxVerification } from './tax-verification/index.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -105,7 +106,13 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const settler = new ItemSettler(db, requests, registers, settlement, clock, webhooks.requestEvents, (r) => enrichment.afterSettle(r));
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
-  const runner = new TaskRunner(settler, requests, files, graphs, [], new FastCache(requests, clock));
+  // Company steps complete a register's company block from other sources: the tax authority's word on its tax id.
+  const taxVerification = createTaxVerification(config, {
+    sandbox,
+    now: () => clock.now(),
+    onUnavailable: (source, reason) => opts.logger && console.error(`tax-ID verification (${source}):`, reason),
+  });
+  const runner = new TaskRunner(settler, requests, files, graphs, taxVerification.step ? [taxVerification.step] : [], new FastCache(requests, clock));
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
     retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
@@ -161,6 +168,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
       await app.close();
       await queue.stop();
       await webhooks.stop();
+      await taxVerification.close();
       if (!opts.db) await db.close();
     },
   };

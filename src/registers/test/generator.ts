@@ -1,5 +1,7 @@
 import type { Address, Company, Money } from '../../contract/index.ts';
 import { isicForNace, naceClasses } from '../../enrichment/reference/activities.ts';
+import { announceTaxId } from '../../tax-verification/issued.ts';
+import { gbCheckDigits, luCheckDigits } from '../../tax-verification/vat-numbers.ts';
 import { groupMemberOf } from './groups.ts';
 import { address, dateIn, identityOf, type Identity, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
@@ -106,6 +108,27 @@ function activitiesOf(id: string) {
   };
 }
 
+/**
+ * The company's VAT number, drawn from its id: a UK one (9 digits, mod-97 check digits) for a company with an address
+ * in the UK, a Luxembourg one (mod-89) for the showcase groups' Luxembourg companies, none for the others.
+ */
+export function taxIdOf(facts: Facts): Company['taxId'] {
+  const rng = rngFor(facts.id, 'vat');
+  const digits = (n: number) => String(rng.int(1, 9)) + Array.from({ length: n - 1 }, () => rng.int(0, 9)).join('');
+  switch (facts.legalAddress.countryCode) {
+    case 'GB': {
+      const first7 = digits(7);
+      return { type: 'gb_vat', value: `GB${first7}${gbCheckDigits(first7)}`, country: 'GB' };
+    }
+    case 'LU': {
+      const first6 = digits(6);
+      return { type: 'eu_vat', value: `LU${first6}${luCheckDigits(first6)}`, country: 'LU' };
+    }
+    default:
+      return undefined;
+  }
+}
+
 const webSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The profile (`company` data point) of a generated company. */
@@ -116,10 +139,14 @@ export function generateCompany(id: string): Company {
   const city = vocabulary.cities.find((c) => c.city === facts.legalAddress.city) ?? vocabulary.cities[0]!;
   const phones = [`${city.phone}${String(rng.int(0, 999)).padStart(3, '0')}`];
   const website = rng.chance(0.8) ? `https://www.${webSlug(identity.baseName)}.example` : undefined;
+  const taxId = taxIdOf(facts);
+  // The emulated tax authorities know what the register hands out (tax-verification/issued.ts).
+  if (taxId) announceTaxId(taxId, { name: identity.legalName, address: facts.legalAddress });
   return {
     countryCode: 'TEST',
     id,
     identifiers: { registrationNumber: id },
+    ...(taxId ? { taxId } : {}),
     legalName: identity.legalName,
     legacyLegalNames: identity.legacyLegalNames,
     status: closure

@@ -10,6 +10,7 @@ import {
   Subsidiary,
   UltimateBeneficialOwner,
 } from '../../contract/index.ts';
+import { announceTaxId } from '../../tax-verification/issued.ts';
 import { RegisterError } from '../errors.ts';
 
 /**
@@ -70,6 +71,8 @@ export function storedView(companyId: string, record: TestRecord, generateCompan
   const company: Company = record.company
     ? { ...record.company, id: companyId, countryCode: 'TEST' }
     : generateCompany(companyId);
+  // A stored company may carry a tax id (CONTRACT §5): the emulated tax authorities then know it, as registered.
+  if (record.company?.taxId) announceTaxId(record.company.taxId, { name: company.legalName, address: company.legalAddress });
   return {
     company,
     legalRepresentatives: record.legalRepresentatives ?? [],

@@ -3,6 +3,8 @@ import type { UsNyEntityRepository } from '../../store/repositories/us-ny-entiti
 import type { NameHistoryEntry, SnapshotEntity } from './columns.ts';
 import { unpackRow } from './packed-row.ts';
 import type { EmulatorData } from './emulator/server.ts';
+import { constituentIdOf, derivedFilings, mergedOutRecord, mergerOf, survivorIdOf } from './emulator/filings.ts';
+import { filingsOfLiveRecord } from './record.ts';
 import type { IndexManager } from './index-manager.ts';
 import { COUNTRY } from './sandbox-overlay.ts';
 import type { SnapshotSource } from './snapshot-source.ts';
@@ -16,8 +18,28 @@ export function emulatorData(deps: { entities: UsNyEntityRepository; sandbox: Sa
     const found = await deps.snapshot.lookup(dosId);
     return found.kind === 'found' ? { snapshot: found.entity, behaviour: found.behaviour, ...(found.live ? { live: found.live } : {}) } : undefined;
   };
+  /** Entities of the seeded snapshot only: the operator's companies have the filings the operator gave them. */
+  const seeded = async (dosId: string) => {
+    const found = await entity(dosId);
+    return found && !found.behaviour.notFound && !(await deps.sandbox.get(COUNTRY, dosId)) ? found : undefined;
+  };
+  /** The entity a seeded company absorbed by merger, which the portal still knows as inactive. */
+  const mergedOut = async (dosId: string) => {
+    const survivor = /^\d{6,8}$/.test(dosId) ? await seeded(survivorIdOf(dosId)) : undefined;
+    const merger = survivor && mergerOf(survivor.snapshot, true);
+    return merger?.constituent.dosId === dosId && !(await entity(dosId)) ? mergedOutRecord(survivor!.snapshot, merger) : undefined;
+  };
   return {
     entity,
+    mergedOut,
+    async filings(dosId) {
+      const found = await entity(dosId);
+      if (!found || found.behaviour.notFound) return (await mergedOut(dosId))?.filings;
+      const given = filingsOfLiveRecord(found.live);
+      if (given) return given;
+      const nextIdFree = !(await entity(constituentIdOf(dosId)));
+      return derivedFilings(found.snapshot, (await seeded(dosId)) ? mergerOf(found.snapshot, nextIdFree) : undefined);
+    },
     async searchNames(value, limit) {
       const hits = (await deps.index.get()).search(value, limit);
       const out: SnapshotEntity[] = [];

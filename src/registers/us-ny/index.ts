@@ -15,6 +15,7 @@ import { ingestFromApi } from './ingest/ingest.ts';
 import { scheduleIngestion } from './ingest/job.ts';
 import { companyFromLive, companyFromSnapshot, partiesFromLive, partiesFromSnapshot } from './mapping/company.ts';
 import { mergeCompany } from './mapping/merge.ts';
+import { mergerRelationships } from './mapping/mergers.ts';
 import { mapPeople } from './mapping/people.ts';
 import { PORTAL_SOURCE, PortalClient } from './portal/client.ts';
 import type { EntityRecordResponse } from './portal/protocol.ts';
@@ -155,6 +156,9 @@ export class UsNyRegister implements Register {
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = parseDosId(companyId);
     const verification = ctx.mode === 'verification';
+    // Verification: the portal's filing history (mergers) beside its record; a failure fails the block like the record's.
+    const filingsCall = verification && dataPoint === 'company' ? this.portal.filingHistory(id, ctx.signal) : undefined;
+    filingsCall?.catch(() => undefined);
     const [snap, live] = verification
       ? await Promise.all([this.snapshot.lookup(id), this.liveRecord(id, ctx.signal)])
       : [await this.onboardingLookup(id, ctx.signal), undefined];
@@ -170,7 +174,8 @@ export class UsNyRegister implements Register {
       case 'company': {
         if (!live) return out({ company: companyFromSnapshot(found!.entity) });
         const merged = mergeCompany(found && companyFromSnapshot(found.entity), companyFromLive(live), cached);
-        return out({ company: merged.company }, merged.fields);
+        const companyRelationships = mergerRelationships((await filingsCall) ?? [], merged.company);
+        return out({ company: merged.company, companyRelationships }, { ...merged.fields, companyRelationships: fresh });
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {

@@ -38,6 +38,8 @@ export async function companyOf(uscc: string, report: ExtractedReport): Promise<
     countryCode: 'CN',
     id: uscc,
     identifiers: { [USCC_KEY]: uscc },
+    // The unified social credit code is also the taxpayer identification number (no verification service here).
+    taxId: { type: 'cn_uscc', value: uscc, country: 'CN' },
     legalName: name,
     ...(english ? { legalNameInEnglish: english } : {}),
     ...(transliterations.length ? { companyNameTransliterations: transliterations } : {}),

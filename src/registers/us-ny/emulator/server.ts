@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { behaviourLatency, type SandboxBehaviour } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import type { SnapshotEntity } from '../columns.ts';
-import { EntityRecordRequest, HistoryRequest, PORTAL_PATH, SearchRequest, type EntityRecordResponse } from '../portal/protocol.ts';
+import { EntityRecordRequest, HistoryRequest, PORTAL_PATH, SearchRequest, type EntityRecordResponse, type FilingHistoryItem } from '../portal/protocol.ts';
 import { INVALID_ID, liveRecordOf } from './live-record.ts';
 
 /** What the emulated Department of State knows: the sandbox register's entities and the operator's controls. */
@@ -12,6 +12,10 @@ export interface EmulatorData {
   entity(dosId: string): Promise<{ snapshot: SnapshotEntity; live?: EntityRecordResponse; behaviour: SandboxBehaviour } | undefined>;
   /** Entities whose name matches, best first (the portal's BeginsWith/Contains, approximated by the name index). */
   searchNames(value: string, limit: number): Promise<SnapshotEntity[]>;
+  /** The filing history the portal lists for an id (newest first); undefined when the portal does not know it. */
+  filings(dosId: string): Promise<FilingHistoryItem[] | undefined>;
+  /** An entity that a sandbox company absorbed by merger: no longer in the snapshot, still on the portal, inactive. */
+  mergedOut(dosId: string): Promise<{ record: EntityRecordResponse } | undefined>;
   isInOutage(): Promise<boolean>;
   /** Takes one of a company's `failTimes`; true when this call must fail. */
   consumeFailure(dosId: string): Promise<boolean>;
@@ -85,8 +89,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
       // A company's own latency replaces the portal's usual one.
       await sleep((found && behaviourLatency(found.behaviour, 'profile')) ?? opts.latencyMs());
       if (found && (await failFor(found.behaviour, dosId, data))) return send(res, 503, { message: 'Service Unavailable' });
-      if (!found || found.behaviour.notFound) return send(res, 200, INVALID_ID);
-      const record = found.live ?? liveRecordOf(found.snapshot);
+      if (!found) return send(res, 200, (await data.mergedOut(dosId))?.record ?? INVALID_ID);
+      if (found.behaviour.notFound) return send(res, 200, INVALID_ID);
+      // The operator's record carries the filing history too; the portal answers that on its own endpoint.
+      const { filingHistoryResultList: _filings, ...record } = (found.live ?? liveRecordOf(found.snapshot)) as EntityRecordResponse & { filingHistoryResultList?: unknown };
       return send(res, 200, { ...record, entityGeneralInfo: record.entityGeneralInfo && { ...record.entityGeneralInfo, dosID: dosId } });
     }
     case 'GetComplexSearchMatchingEntities': {
@@ -119,9 +125,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
     case 'GetFilingHistoryByID': {
       const parsed = HistoryRequest.safeParse(body);
       if (!parsed.success) return send(res, 400, { requestStatus: 'Failure', message: 'SearchID is required' });
+      if (endpoint === 'GetFilingHistoryByID') {
+        const filings = (await data.filings(parsed.data.SearchID.trim())) ?? [];
+        const page = parsed.data.listPaginationInfo ?? { listStartRecord: 1, listEndRecord: 50 };
+        const list = filings.slice(Math.max(0, page.listStartRecord - 1), Math.max(page.listStartRecord, page.listEndRecord));
+        return send(res, 200, { requestStatus: 'Success', totalMatchingCount: filings.length, filingHistoryResultList: list });
+      }
       const found = await data.entity(parsed.data.SearchID.trim());
       const names = found && !found.behaviour.notFound ? found.snapshot.names : [];
-      if (endpoint === 'GetFilingHistoryByID') return send(res, 200, { requestStatus: 'Success', filingHistoryResultList: [] });
       const assumed = endpoint === 'GetAssumedNameHistoryByID';
       const list = names
         .filter((n) => (n.name_type === 'ASSUMED') === assumed)

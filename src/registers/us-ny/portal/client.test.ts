@@ -50,6 +50,17 @@ describe('the NY portal client', () => {
     assert.equal(await client().entityRecord('7654321', signal()), undefined);
   });
 
+  it('asks for the filing history as the portal’s own page does, and reads its list', async () => {
+    seen.length = 0;
+    const filing = { fileDate: '2019-06-14T00:00:00', certCode: '05', documentType: 'CERTIFICATE OF MERGER', pageCount: 4, fileNumber: 190614000512, amendmentDescriptionFlag: true, amendmentDescription: 'MERGER OF X INC. INTO ACME LLC' };
+    handlers = [json(200, { requestStatus: 'Success', totalMatchingCount: 1, filingHistoryResultList: [filing] }), json(200, { requestStatus: 'Success', filingHistoryResultList: null })];
+    const list = await client().filingHistory('1234567', signal());
+    assert.equal(seen[0]!.path, '/PublicInquiryWeb/api/PublicInquiry/GetFilingHistoryByID');
+    assert.deepEqual(seen[0]!.body, { SearchID: '1234567', AssumedNameFlag: 'false', EntityName: '', ListSortedBy: 'ALL', listPaginationInfo: { listStartRecord: 1, listEndRecord: 250 } });
+    assert.deepEqual(list, [{ ...filing, fileNumber: '190614000512' }], 'file numbers read as strings');
+    assert.deepEqual(await client().filingHistory('7654321', signal()), [], 'no list, no filings');
+  });
+
   it('retries 503, 429 (with Retry-After) and a bot wall’s HTML page, then succeeds', async () => {
     seen.length = 0;
     handlers = [

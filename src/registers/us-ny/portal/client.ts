@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { RegisterError } from '../../errors.ts';
 import { sleep } from '../../../shared/sleep.ts';
-import { EntityRecordResponse, PORTAL_PATH, SearchResponse, isUnknownId, type SearchRequest } from './protocol.ts';
+import { EntityRecordResponse, FilingHistoryResponse, PORTAL_PATH, SearchResponse, isUnknownId, type FilingHistoryItem, type SearchRequest } from './protocol.ts';
 
 export interface PortalClientOptions {
   /** The portal's origin (live: https://apps.dos.ny.gov; sandbox: the emulator); resolved on first use. */
@@ -42,6 +42,16 @@ export class PortalClient {
   async entityRecord(dosId: string, signal: AbortSignal): Promise<EntityRecordResponse | undefined> {
     const record = await this.call('GetEntityRecordByID', { SearchID: dosId, EntityName: '', AssumedNameFlag: 'false' }, EntityRecordResponse, signal);
     return isUnknownId(record) ? undefined : record;
+  }
+
+  /**
+   * `GetFilingHistoryByID`: the entity's filings, newest first, in one page of up to `limit` (an entity rarely has
+   * more than a few dozen). An id the portal does not know has none.
+   */
+  async filingHistory(dosId: string, signal: AbortSignal, limit = 250): Promise<FilingHistoryItem[]> {
+    const body = { SearchID: dosId, AssumedNameFlag: 'false', EntityName: '', ListSortedBy: 'ALL', listPaginationInfo: { listStartRecord: 1, listEndRecord: limit } };
+    const answer = await this.call('GetFilingHistoryByID', body, FilingHistoryResponse, signal);
+    return answer.filingHistoryResultList ?? [];
   }
 
   /** `GetComplexSearchMatchingEntities`. */

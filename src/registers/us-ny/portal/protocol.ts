@@ -105,6 +105,34 @@ export const HistoryRequest = z
   })
   .passthrough();
 
+/**
+ * One filing of `GetFilingHistoryByID`'s `filingHistoryResultList`: `fileDate`, `certCode`, `documentType` (e.g.
+ * "CERTIFICATE OF MERGER"), `pageCount`, `fileNumber`, `filingDocGUID`, and `amendmentDescription` when
+ * `amendmentDescriptionFlag` is set (what the filing amended or, for a merger, the certificate's title naming the
+ * constituents). The portal publishes no document images.
+ */
+export const FilingHistoryItem = z
+  .object({
+    fileDate: text,
+    effectiveDate: text,
+    certCode: text,
+    documentType: text,
+    pageCount: numberish,
+    fileNumber: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? v : String(v))),
+    filingDocGUID: text,
+    amendmentDescription: text,
+    amendmentDescriptionFlag: z.union([z.boolean(), z.string()]).nullish(),
+  })
+  .partial()
+  .passthrough();
+export type FilingHistoryItem = z.infer<typeof FilingHistoryItem>;
+
+/** `GetFilingHistoryByID` answer. */
+export const FilingHistoryResponse = z
+  .object({ requestStatus: text, resultIndicator: text, totalMatchingCount: numberish, filingHistoryResultList: z.array(FilingHistoryItem).nullish() })
+  .passthrough();
+export type FilingHistoryResponse = z.infer<typeof FilingHistoryResponse>;
+
 /** Whether an entity record answer says the id is unknown. */
 export function isUnknownId(r: EntityRecordResponse): boolean {
   return /invalid|notfound|no ?record/i.test(r.resultIndicator ?? '') || !r.entityGeneralInfo;
