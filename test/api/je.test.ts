@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readPdfLines } from '../../src/registers/je/extract/pdf-text.ts';
+import { readPdfLines } from '../../src/documents/pdf-lines.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 
 const HARBOUR = '104325'; // private company: two directors, corporate secretary, one share held by one holder

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import PDFDocument from 'pdfkit';
 import { accountsFromLines, extractAccounts } from './extract.ts';
-import type { PdfLine } from './pdf-lines.ts';
+import type { PdfLine } from '../../documents/pdf-lines.ts';
 import { currencyAfter, dateAfter, parseAmount, parseDate } from './reading.ts';
 
 /** A line as pdf-lines reads it: a label at the left margin, amounts right-aligned at the given right edges. */
 const line = (label: string, ...cells: [string, number][]): PdfLine => ({
   page: 1,
+  y: 0,
   runs: [...(label ? [{ x: 56, end: 56 + label.length * 5, text: label }] : []), ...cells.map(([text, end]) => ({ x: end - text.length * 5, end, text }))],
 });
 const text = (t: string): PdfLine => line(t);

@@ -1,5 +1,5 @@
 import { CUES, LABELS, normaliseLabel, type LabelMeaning } from './labels.ts';
-import { readPdfLines, type PdfLine, type Run } from './pdf-lines.ts';
+import { readPdfLines, type PdfLine, type Run } from '../../documents/pdf-lines.ts';
 import { currencyAfter, dateAfter, parseAmount, type PrintedAmount } from './reading.ts';
 import type { ExtractedAccounts, StatementFigures } from './types.ts';
 

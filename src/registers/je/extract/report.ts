@@ -1,6 +1,6 @@
 import { RegisterError } from '../../errors.ts';
 import { DIRECTOR_HEADING, NOT_DISCLOSED, REPORT_LABELS, REPORT_SECTIONS, REPORT_TITLE, SHAREHOLDER_COLUMNS } from '../labels.ts';
-import { readPdfLines, type PdfLine } from './pdf-text.ts';
+import { readPdfLines, type PdfLine } from '../../../documents/pdf-lines.ts';
 
 type Fields = Record<string, string>;
 

@@ -8,7 +8,7 @@ import { legalRepresentativesOf, otherKeyPersonsOf, shareholdersOf } from '../ma
 import { isActiveStatus } from '../mapping/status.ts';
 import { JeRecordSchema, type JeRecord, type JeRecordInput } from '../record.ts';
 import { extractReport } from './report.ts';
-import { readPdfLines } from './pdf-text.ts';
+import { readPdfLines } from '../../../documents/pdf-lines.ts';
 
 const SEEDS = (JSON.parse(readFileSync(new URL('../emulator/seed.json', import.meta.url), 'utf8')) as { companies: JeRecordInput[] }).companies.map((c) => JeRecordSchema.parse(c));
 const ORDER = { reference: 'JFSC-R-000042-ABCDEF', producedAt: new Date('2026-02-01T10:15:00Z') };

@@ -1,14 +1,16 @@
 import { getDocumentProxy } from 'unpdf';
 
-/** A run of text and where it starts on its line. */
+/** A run of text on a line, from its left edge `x` to its right edge `end`. */
 export interface Run {
   x: number;
+  end: number;
   text: string;
 }
 
-/** The runs that share a baseline, left to right, pages in order and each page top to bottom. */
+/** The runs that share a baseline, left to right; pages in order, each page top to bottom. */
 export interface PdfLine {
   page: number;
+  /** The baseline (PDF points, growing upwards). */
   y: number;
   runs: Run[];
 }
@@ -19,13 +21,14 @@ interface Item {
   width: number;
 }
 
-/** Items closer than this (points) on one line are one run: pdf.js may split a run at kerning. */
+/** Items closer than this (points) are one run: pdf.js may split a run at kerning. */
 const JOIN_GAP = 2.5;
 const SAME_BASELINE = 2;
 
 /**
- * The text of a PDF as positioned lines. The report is laid out in columns (label, value; table columns), and only the
- * x of a run tells which one it is in, so positions are kept.
+ * The text of a PDF as positioned lines, read from its bytes. Registers' reports and accounts are laid out in columns
+ * (label and value; one amount per year), and only the position of a run tells which column it is in, so both edges
+ * are kept: a report's values start at a column's left edge, accounts' amounts end at a year column's right edge.
  */
 export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   // pdf.js takes ownership of the buffer it is given: pass a copy so the caller's bytes stay usable.
@@ -43,16 +46,16 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
       }
       lines.sort((a, b) => b.y - a.y); // PDF y grows upwards
       for (const line of lines) {
-        const runs: (Run & { end: number })[] = [];
+        const runs: Run[] = [];
         for (const item of line.items.sort((a, b) => a.transform[4]! - b.transform[4]!)) {
           const x = item.transform[4]!;
           const last = runs[runs.length - 1];
           if (last && x - last.end < JOIN_GAP) {
             last.text += (x - last.end > 0.5 && !last.text.endsWith(' ') ? ' ' : '') + item.str;
             last.end = x + item.width;
-          } else runs.push({ x, text: item.str, end: x + item.width });
+          } else runs.push({ x, end: x + item.width, text: item.str });
         }
-        out.push({ page: p, y: line.y, runs: runs.map(({ x, text }) => ({ x, text: text.trim() })) });
+        out.push({ page: p, y: line.y, runs: runs.map((r) => ({ ...r, text: r.text.trim() })).filter((r) => r.text) });
       }
     }
   } finally {
