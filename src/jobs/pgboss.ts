@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../store/db.ts';
-import type { SendOptions, WorkOptions, WorkQueue } from './queue.ts';
+import type { JobToSend, SendOptions, WorkOptions, WorkQueue } from './queue.ts';
 
 export interface PgBossQueueOptions {
   /** PostgreSQL: pg-boss runs its own pool (and LISTEN/NOTIFY) on this URL. Unset: through `db` (PGlite). */
@@ -71,11 +71,29 @@ export class PgBossQueue implements WorkQueue {
 
   async send(name: string, payload: object, opts: SendOptions = {}): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.send(name, payload, {
-      // A deterministic id makes a repeated send with the same key a no-op (pg-boss ignores a known id).
-      ...(opts.key ? { id: uuidFromKey(`${name}:${opts.key}`) } : {}),
-      ...(opts.delayMs && opts.delayMs > 0 ? { startAfter: new Date(Date.now() + opts.delayMs) } : {}),
-    });
+    await this.boss.send(name, payload, jobOptions(name, opts));
+  }
+
+  async sendMany(name: string, jobs: readonly JobToSend[]): Promise<void> {
+    if (!jobs.length) return;
+    await this.ensureQueue(name);
+    // One statement for all (pg-boss's `insert`, which takes the queue's policy as `send` does). Its rows are
+    // inserted with on conflict do nothing, so a known id is skipped as with `send`; ids repeated within the
+    // call are dropped here, since pg-boss refuses those.
+    const seen = new Set<string>();
+    const rows: { data: object; id?: string; startAfter?: Date }[] = [];
+    for (const { payload, ...opts } of jobs) {
+      const options = jobOptions(name, opts);
+      if (options.id) {
+        if (seen.has(options.id)) continue;
+        seen.add(options.id);
+      }
+      rows.push({ data: payload, ...options });
+    }
+    if (rows.length === 1) {
+      const { data, ...options } = rows[0]!;
+      await this.boss.send(name, data, options);
+    } else await this.boss.insert(name, rows);
   }
 
   work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
@@ -137,6 +155,15 @@ export class PgBossQueue implements WorkQueue {
     });
     this.created.add(name);
   }
+}
+
+/** pg-boss's options for a job sent with `opts`. */
+function jobOptions(name: string, opts: SendOptions): { id?: string; startAfter?: Date } {
+  return {
+    // A deterministic id makes a repeated send with the same key a no-op (pg-boss ignores a known id).
+    ...(opts.key ? { id: uuidFromKey(`${name}:${opts.key}`) } : {}),
+    ...(opts.delayMs && opts.delayMs > 0 ? { startAfter: new Date(Date.now() + opts.delayMs) } : {}),
+  };
 }
 
 /** pg-boss's database interface over the store's port: parameterised single statements, or parameterless blocks. */

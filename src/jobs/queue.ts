@@ -8,6 +8,11 @@ export interface SendOptions {
   key?: string;
 }
 
+/** One job of `sendMany`. */
+export interface JobToSend extends SendOptions {
+  payload: object;
+}
+
 /** How many jobs of one queue a process fetches at once and runs side by side. */
 export interface WorkOptions {
   /** Jobs fetched per poll (default 4). */
@@ -24,6 +29,8 @@ export interface WorkOptions {
  */
 export interface WorkQueue {
   send(name: string, payload: object, opts?: SendOptions): Promise<void>;
+  /** Like `send` for many jobs of one queue, in one round trip to the engine where it can. */
+  sendMany(name: string, jobs: readonly JobToSend[]): Promise<void>;
   work(name: string, handler: (payload: any) => Promise<void>, opts?: WorkOptions): void;
   /**
    * Like `work`, with the jobs of one fetch handed over together, for handlers that save round trips by doing a
@@ -73,6 +80,10 @@ export class InProcessQueue implements WorkQueue {
       this.running.add(run);
     }, Math.max(0, opts.delayMs ?? 0));
     this.timers.add(timer);
+  }
+
+  async sendMany(name: string, jobs: readonly JobToSend[]): Promise<void> {
+    for (const { payload, ...opts } of jobs) await this.send(name, payload, opts);
   }
 
   /** Stops taking jobs and waits for the running ones. */

@@ -43,8 +43,10 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly schedule: readonly number[],
   ) {
-    // Attempts are mostly waiting on receivers: many side by side (the sender's socket pool allows 64 per origin).
-    queue.workBatch(WEBHOOK_ATTEMPT_JOB, (jobs: AttemptJob[]) => this.runScheduledBatch(jobs), { batchSize: 32, concurrency: 4 });
+    // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
+    // per origin). A batch ends with its slowest attempt, so more batches in flight keep the connections busy between
+    // a batch's store round trips, and one slow receiver holds fewer of the others back (bench/webhook-deliveries.ts).
+    queue.workBatch(WEBHOOK_ATTEMPT_JOB, (jobs: AttemptJob[]) => this.runScheduledBatch(jobs), { batchSize: 32, concurrency: 8 });
   }
 
   async hasEndpoints(accountId: string): Promise<boolean> {
@@ -95,9 +97,14 @@ export class WebhookDispatcher {
 
   /** Schedules the first attempts of a staged message, once its transaction has committed. */
   async dispatch(staged: StagedMessage): Promise<void> {
-    for (const endpointId of staged.endpointIds) {
-      await this.sendJob({ messageId: staged.messageId, endpointId, attempt: 1 }, staged.firstDelayMs);
-    }
+    await this.dispatchMany([staged]);
+  }
+
+  /** `dispatch` for many staged messages (a batch of monitor checks), with their jobs sent in one round trip. */
+  async dispatchMany(staged: readonly StagedMessage[]): Promise<void> {
+    await this.sendJobs(
+      staged.flatMap((s) => s.endpointIds.map((endpointId) => ({ job: { messageId: s.messageId, endpointId, attempt: 1 }, delayMs: s.firstDelayMs }))),
+    );
   }
 
   /** Sends the next job of every delivery still pending (called at start). Returns how many. */
@@ -106,11 +113,13 @@ export class WebhookDispatcher {
     let after: { messageId: string; endpointId: string } | undefined;
     for (;;) {
       const page = await this.deliveries.pendingPage(after, RESUME_PAGE);
-      for (const d of page) {
-        const delay = Math.max(0, (d.nextAttemptAt?.getTime() ?? 0) - this.clock.nowMs());
-        await this.sendJob({ messageId: d.messageId, endpointId: d.endpointId, attempt: d.scheduledAttempts + 1 }, delay);
-        count++;
-      }
+      await this.sendJobs(
+        page.map((d) => ({
+          job: { messageId: d.messageId, endpointId: d.endpointId, attempt: d.scheduledAttempts + 1 },
+          delayMs: Math.max(0, (d.nextAttemptAt?.getTime() ?? 0) - this.clock.nowMs()),
+        })),
+      );
+      count += page.length;
       if (page.length < RESUME_PAGE) return count;
       after = page[page.length - 1];
     }
@@ -257,6 +266,13 @@ export class WebhookDispatcher {
   }
 
   private async sendJob(job: AttemptJob, delayMs: number): Promise<void> {
-    await this.queue.send(WEBHOOK_ATTEMPT_JOB, job, { delayMs, key: `${job.messageId}:${job.endpointId}:${job.attempt}` });
+    await this.sendJobs([{ job, delayMs }]);
+  }
+
+  private async sendJobs(jobs: readonly { job: AttemptJob; delayMs: number }[]): Promise<void> {
+    await this.queue.sendMany(
+      WEBHOOK_ATTEMPT_JOB,
+      jobs.map(({ job, delayMs }) => ({ payload: job, delayMs, key: `${job.messageId}:${job.endpointId}:${job.attempt}` })),
+    );
   }
 }

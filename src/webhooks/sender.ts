@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { isIP } from 'node:net';
+import { Agent } from 'undici';
 import { parseRetryAfter } from './schedule.ts';
 import { refusedAddress, type UrlGuard } from './url-guard.ts';
 
@@ -22,94 +21,118 @@ export interface SenderOptions {
 
 /** What a receiver may answer before we stop reading: we only need the status. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Connections kept per receiver origin; attempts beyond wait for one. */
+const CONNECTIONS_PER_ORIGIN = 64;
+/** Parsed targets remembered (endpoint URLs are few and repeat for every message). */
+const TARGET_CACHE_SIZE = 1000;
+
+/** undici's own limits, set to the same time as the overall one: the same outcome. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** Where a URL is POSTed, or why it is not. */
+type Target = { origin: string; path: string; authorization?: string } | { refused: string };
 
 /**
- * POSTs one signed message to one URL. Plain node:http rather than fetch, so that the connection goes through
- * the guard's `lookup` (the address actually dialled is checked) and redirects are never followed (a 3xx to an
+ * POSTs one signed message to one URL, with undici's connection pools (keep-alive, per origin): about half the
+ * CPU of node:http per request, which is most of what a delivery costs. Connections are opened through the
+ * guard's `lookup` (the address actually dialled is checked) and redirects are never followed (a 3xx to an
  * internal address would otherwise bypass the guard): a 3xx counts as a failed attempt.
  */
 export class WebhookSender {
-  private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-  };
+  private readonly dispatcher: Agent;
+  private readonly targets = new Map<string, Target>();
 
   constructor(
     private readonly guard: UrlGuard,
     private readonly opts: SenderOptions,
-  ) {}
-
-  async post(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return { ok: false, error: 'the endpoint URL is not valid' };
-    }
-    const protocol = target.protocol as 'http:' | 'https:';
-    const agent = this.agents[protocol];
-    if (!agent) return { ok: false, error: `unsupported scheme ${target.protocol}` };
-    // An IP literal is dialled without a lookup, so it is checked here.
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) {
-      const why = refusedAddress(host, this.guard.mode);
-      if (why) return { ok: false, error: `refused: ${why}` };
-    }
-    const payload = Buffer.from(body);
-    const client = protocol === 'https:' ? https : http;
-    return new Promise<SendResult>((resolve) => {
-      let settled = false;
-      const finish = (result: SendResult) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(result);
-      };
-      const req = client.request(
-        target,
-        {
-          method: 'POST',
-          agent,
-          lookup: this.guard.lookup as never,
-          headers: {
-            ...headers,
-            'content-type': 'application/json',
-            'content-length': String(payload.length),
-            'user-agent': this.opts.userAgent,
-          },
-        },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          const retryAfter = res.headers['retry-after'];
-          let read = 0;
-          res.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_RESPONSE_BYTES) res.destroy();
-          });
-          const done = () =>
-            finish({
-              ok: status >= 200 && status < 300,
-              responseStatus: status,
-              retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
-              ...(status >= 200 && status < 300 ? {} : { error: `the endpoint answered ${status}` }),
-            });
-          res.on('end', done);
-          res.on('close', done);
-          res.on('error', done);
-        },
-      );
-      const timer = setTimeout(() => {
-        req.destroy();
-        finish({ ok: false, error: `no answer within ${this.opts.timeoutMs} ms` });
-      }, this.opts.timeoutMs);
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        finish({ ok: false, error: err.code === 'EWEBHOOKGUARD' ? err.message : `request failed: ${err.code ?? err.message}` });
-      });
-      req.end(payload);
+  ) {
+    this.dispatcher = new Agent({
+      connections: CONNECTIONS_PER_ORIGIN,
+      connect: { lookup: guard.lookup as never, timeout: opts.timeoutMs },
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
     });
   }
 
-  close(): void {
-    for (const agent of Object.values(this.agents)) agent.destroy();
+  async post(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+    const target = this.target(url);
+    if ('refused' in target) return { ok: false, error: target.refused };
+    // The whole exchange, including a wait for a free connection, is bounded by one timer.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.opts.timeoutMs);
+    try {
+      const res = await this.dispatcher.request({
+        origin: target.origin,
+        path: target.path,
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'user-agent': this.opts.userAgent,
+          ...(target.authorization ? { authorization: target.authorization } : {}),
+        },
+        body,
+        signal: abort.signal,
+      });
+      // Read (and drop) a short answer so that the connection is reused; a long one closes it.
+      await res.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+      if (timedOut) return { ok: false, error: `no answer within ${this.opts.timeoutMs} ms` };
+      const status = res.statusCode;
+      const retryAfter = res.headers['retry-after'];
+      const ok = status >= 200 && status < 300;
+      return {
+        ok,
+        responseStatus: status,
+        retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
+        ...(ok ? {} : { error: `the endpoint answered ${status}` }),
+      };
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (timedOut || TIMEOUT_CODES.has(e.code!)) return { ok: false, error: `no answer within ${this.opts.timeoutMs} ms` };
+      return { ok: false, error: e.code === 'EWEBHOOKGUARD' ? e.message : `request failed: ${e.code ?? e.message}` };
+    } finally {
+      clearTimeout(timer);
+    }
   }
+
+  /** Closes the connections; attempts still running fail. */
+  async close(): Promise<void> {
+    await this.dispatcher.destroy();
+  }
+
+  /** The origin and path of a URL, checked once: the scheme, and an IP literal against the guard (a name is checked when dialled). */
+  private target(url: string): Target {
+    let target = this.targets.get(url);
+    if (target) return target;
+    target = parseTarget(url, this.guard);
+    if (this.targets.size >= TARGET_CACHE_SIZE) this.targets.clear();
+    this.targets.set(url, target);
+    return target;
+  }
+}
+
+function parseTarget(url: string, guard: UrlGuard): Target {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { refused: 'the endpoint URL is not valid' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { refused: `unsupported scheme ${parsed.protocol}` };
+  // An IP literal is dialled without a lookup, so it is checked here.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const why = refusedAddress(host, guard.mode);
+    if (why) return { refused: `refused: ${why}` };
+  }
+  // Credentials in the URL are sent as basic authentication, as node:http does.
+  const authorization =
+    parsed.username || parsed.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}`
+      : undefined;
+  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, ...(authorization ? { authorization } : {}) };
 }

@@ -66,8 +66,12 @@ export class WebhookService {
   }
 
   /** `emit` in two halves, for events recorded in the transaction of the change they report (monitor checks). */
-  get notifications(): Pick<WebhookDispatcher, 'stage' | 'dispatch'> {
-    return { stage: (...a) => this.dispatcher.stage(...a), dispatch: (s) => this.dispatcher.dispatch(s) };
+  get notifications(): Pick<WebhookDispatcher, 'stage' | 'dispatch' | 'dispatchMany'> {
+    return {
+      stage: (...a) => this.dispatcher.stage(...a),
+      dispatch: (s) => this.dispatcher.dispatch(s),
+      dispatchMany: (s) => this.dispatcher.dispatchMany(s),
+    };
   }
 
   /**
@@ -83,6 +87,6 @@ export class WebhookService {
   /** Waits for emissions in flight and closes idle connections; call after the queue stopped. */
   async stop(): Promise<void> {
     await this.companyUpdates.drain();
-    this.sender.close();
+    await this.sender.close();
   }
 }

@@ -16,5 +16,19 @@ export function generateSecret(): string {
  * Signing is the maintained `standardwebhooks` library (HMAC-SHA256 of `id.timestamp.body`).
  */
 export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
-  return secrets.map((s) => new Webhook(s).sign(messageId, timestamp, body)).join(' ');
+  return secrets.map((s) => signer(s).sign(messageId, timestamp, body)).join(' ');
+}
+
+/** Signers by secret: each decodes its key once, not once per message. */
+const signers = new Map<string, Webhook>();
+const SIGNERS_KEPT = 1000;
+
+function signer(secret: string): Webhook {
+  let webhook = signers.get(secret);
+  if (!webhook) {
+    if (signers.size >= SIGNERS_KEPT) signers.clear();
+    webhook = new Webhook(secret);
+    signers.set(secret, webhook);
+  }
+  return webhook;
 }

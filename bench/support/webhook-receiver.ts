@@ -1,0 +1,51 @@
+// The webhook receiver of bench/webhook-deliveries.ts, run as a child process (webhook-receiver-child.ts): the
+// receiver is the customer's server, not ours, so its CPU is kept out of the service process being measured.
+import { fork } from 'node:child_process';
+import type { ReceiverCommand, ReceiverStats } from './webhook-receiver-child.ts';
+
+export type { ReceiverStats };
+
+export interface ReceiverProcess {
+  url: string;
+  pid: number;
+  /** Verifies receipts on `path` with `secret`. */
+  expect(path: string, secret: string): void;
+  stats(): Promise<ReceiverStats>;
+  /** Forgets what was received (after the baseline). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const CHILD = new URL('./webhook-receiver-child.ts', import.meta.url).pathname;
+
+export async function startReceiverProcess(): Promise<ReceiverProcess> {
+  const child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m.url));
+    child.once('exit', (code) => reject(new Error(`the receiver exited (${code}) before listening`)));
+  });
+  const waiting = new Map<number, (s: ReceiverStats) => void>();
+  let seq = 0;
+  child.on('message', (m: { seq?: number; stats?: ReceiverStats }) => {
+    if (m.seq === undefined || !m.stats) return;
+    waiting.get(m.seq)?.(m.stats);
+    waiting.delete(m.seq);
+  });
+  const send = (command: ReceiverCommand) => child.send(command);
+  return {
+    url,
+    pid: child.pid!,
+    expect: (path, secret) => send({ type: 'expect', path, secret }),
+    reset: () => send({ type: 'reset' }),
+    stats: () =>
+      new Promise<ReceiverStats>((resolve) => {
+        waiting.set(++seq, resolve);
+        send({ type: 'stats', seq });
+      }),
+    async close() {
+      child.disconnect();
+      await exited;
+    },
+  };
+}
