@@ -36,6 +36,7 @@ import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
 import { createTaxVerification } from './tax-verification/index.ts';
+import type { MonitorScheduler } from './monitors/scheduler.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -45,6 +46,10 @@ export interface RunningService {
   clock: Clock;
   /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
   webhooks: WebhookService;
+  /** The registers served (the benchmarks count their calls). */
+  registers: RegisterRegistry;
+  /** The monitor checks' feed reading and run-checks (the benchmarks time them apart). */
+  monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow'>;
   /** Stops taking requests and jobs, then closes the store. */
   stop(): Promise<void>;
 }
@@ -162,6 +167,8 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     accounts,
     clock,
     webhooks,
+    registers,
+    monitorChecks: monitoring.scheduler,
     async stop() {
       clockSync.stop();
       await monitoring.scheduler.stop();

@@ -6,9 +6,11 @@ import { newId } from '../shared/ids.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import type { StagedMessage } from '../webhooks/delivery.ts';
 import { categoriesOf } from './categories.ts';
-import type { CompanyKey, CompanySnapshots, MonitoredCompanyRow } from './company-snapshots.ts';
+import { keyOf, type CompanyKey, type CompanySnapshots, type CompanyVersion, type MonitoredCompanyRow } from './company-snapshots.ts';
 import { diffSnapshots, type FieldChange } from './diff.ts';
 import type { MonitorLogRow, MonitorRepository, MonitorRow } from './repository.ts';
+import { NO_CHECK, type CheckOutcome } from './outcome.ts';
+import { addOutcome, RecordQueue } from './record-queue.ts';
 import { fetchMonitoredView, type MonitoredView } from './view.ts';
 
 /** What a check saw at the register. */
@@ -17,15 +19,33 @@ export type Observation =
   | { kind: 'not_found'; message: string }
   | { kind: 'error'; message: string };
 
-export interface CheckOutcome {
-  /** Monitors whose check was recorded. */
-  checked: number;
-  changed: number;
-  deactivated: number;
-  failed: number;
+export { NO_CHECK, type CheckOutcome } from './outcome.ts';
+
+/** A check to make: the company, and the due time it was scheduled for. */
+export interface DueCheck extends CompanyKey {
+  dueAt: Date;
 }
 
-export const NO_CHECK: CheckOutcome = { checked: 0, changed: 0, deactivated: 0, failed: 0 };
+/** What a check observed, to record; `dueAt`: only if that check is still due (none: a new monitor's baseline). */
+interface Recording {
+  key: CompanyKey;
+  seen: Observation;
+  dueAt?: Date;
+}
+
+/** What the checks of one transaction write, in one statement per table. */
+interface Writes {
+  versions: CompanyVersion[];
+  companies: MonitoredCompanyRow[];
+  deactivated: string[];
+  seen: { id: string; version: number }[];
+  logs: MonitorLogRow[];
+}
+
+/** Checks recorded in one transaction at most. */
+const RECORD_BATCH = 200;
+/** Jobs of staged notifications sent side by side after a commit. */
+const DISPATCH_WIDTH = 8;
 
 export interface CheckerOptions {
   /** Time between two checks of a company (daily). */
@@ -47,7 +67,8 @@ export interface NotificationSink {
 /**
  * One check of one company for all its active monitors: one register fetch, compared with the company's last
  * snapshot; every monitor gets a log line, every monitor that sees a change a `monitor.notification` (recorded in
- * the same transaction as the new snapshot, so a crash loses neither or repeats neither).
+ * the same transaction as the new snapshot, so a crash loses neither or repeats neither). Many companies' checks
+ * (a snapshot's changes) are made together: fetched side by side, recorded many to a transaction.
  */
 export class CompanyChecker {
   constructor(
@@ -82,83 +103,165 @@ export class CompanyChecker {
    * meanwhile (by another process, or the operator's run-checks), so a repeated job is harmless.
    */
   async check(key: CompanyKey, dueAt: Date): Promise<CheckOutcome> {
-    const current = await this.snapshots.get(key);
-    if (!current || current.status !== 'present' || current.nextCheckAt.getTime() !== dueAt.getTime()) return NO_CHECK;
-    return this.record(key, await this.observe(key), dueAt);
+    return this.checkMany([{ ...key, dueAt }], 1);
+  }
+
+  /**
+   * The due checks of many companies (a snapshot's changes): their rows read in one query, their registers asked
+   * `width` at a time, and what was observed recorded as it comes in, many checks to a transaction (RecordQueue).
+   * Each check is the one `check` makes: skipped when it was made meanwhile.
+   */
+  async checkMany(due: readonly DueCheck[], width: number): Promise<CheckOutcome> {
+    if (!due.length) return { ...NO_CHECK };
+    const current = await this.snapshots.getMany(due);
+    const todo = due.filter((d) => {
+      const c = current.get(keyOf(d));
+      return c?.status === 'present' && c.nextCheckAt.getTime() === d.dueAt.getTime();
+    });
+    const recordings = new RecordQueue<Recording>((items) => this.recordMany(items), RECORD_BATCH);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(width, todo.length) }, async () => {
+        while (next < todo.length) {
+          const d = todo[next++]!;
+          const key = { countryCode: d.countryCode, companyId: d.companyId };
+          recordings.add({ key, seen: await this.observe(key), dueAt: d.dueAt });
+        }
+      }),
+    );
+    return recordings.finish();
   }
 
   /** Records what a check observed, for every active monitor of the company (unless the due check was made). */
   async record(key: CompanyKey, seen: Observation, dueAt?: Date): Promise<CheckOutcome> {
+    return this.recordMany([{ key, seen, dueAt }]);
+  }
+
+  /**
+   * Records checks in one transaction: the companies and their monitors locked (in key and id order, so that
+   * concurrent batches never deadlock), each check worked out as `record` describes, then written one statement per
+   * table. The notifications' first attempts are scheduled once it has committed. A company twice in the batch
+   * is recorded again in a transaction of its own after this one.
+   */
+  private async recordMany(items: readonly Recording[]): Promise<CheckOutcome> {
+    const batch: Recording[] = [];
+    const again: Recording[] = [];
+    const keys = new Set<string>();
+    for (const item of items) {
+      if (keys.has(keyOf(item.key))) again.push(item);
+      else {
+        keys.add(keyOf(item.key));
+        batch.push(item);
+      }
+    }
     const staged: StagedMessage[] = [];
     const outcome = await this.db.transaction(async (tx) => {
-      const company = await this.snapshots.lock(tx, key);
-      if (!company || company.status !== 'present') return NO_CHECK;
-      if (dueAt && company.nextCheckAt.getTime() !== dueAt.getTime()) return NO_CHECK;
-      const monitors = await this.monitors.activeOfCompanyForUpdate(tx, key.countryCode, key.companyId);
+      const companies = await this.snapshots.lockMany(tx, batch.map((i) => i.key));
+      const recorded = batch.filter((i) => {
+        const company = companies.get(keyOf(i.key));
+        return company?.status === 'present' && (!i.dueAt || company.nextCheckAt.getTime() === i.dueAt.getTime());
+      });
+      const monitors = new Map<string, MonitorRow[]>();
+      for (const m of await this.monitors.activeOfCompaniesForUpdate(tx, recorded.map((i) => i.key))) {
+        const list = monitors.get(keyOf(m));
+        if (list) list.push(m);
+        else monitors.set(keyOf(m), [m]);
+      }
       const now = this.clock.now();
-      const register = this.registers.get(key.countryCode);
-      const interval = register?.changedCompanies ? this.opts.feedIntervalMs : this.opts.intervalMs;
-      const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(now.getTime() + interval) };
-      const logs: MonitorLogRow[] = [];
-      const log = (m: MonitorRow, status: MonitorLogRow['fetchStatus'], categories: ChangeCategory[], errorMessage: string | null = null) =>
-        logs.push({ id: newId('mlog', now.getTime()), monitorId: m.id, changeDetected: categories.length > 0, changeCategories: categories, fetchStatus: status, errorMessage, createdAt: now });
-      const notify = async (m: MonitorRow, categories: ChangeCategory[], changes: FieldChange[], deactivated: boolean) => {
-        const payload: Omit<MonitorNotification, 'type'> = {
-          monitorId: m.id,
-          companyId: m.companyId,
-          countryCode: m.countryCode,
-          timestamp: now.toISOString(),
-          changeCategories: categories,
-          monitorHasBeenDeactivated: deactivated,
-          metadata: m.metadata,
-          changes,
-        };
-        const s = await this.notifications.stage(tx, m.accountId, 'monitor.notification', payload, { subject: `monitor:${m.id}`, version: now });
-        if (s) staged.push(s);
-      };
-      const result = { ...NO_CHECK, checked: monitors.length };
+      const writes: Writes = { versions: [], companies: [], deactivated: [], seen: [], logs: [] };
+      const total = { ...NO_CHECK };
+      for (const i of recorded) {
+        const k = keyOf(i.key);
+        addOutcome(total, await this.recordOne(tx, i, companies.get(k)!, monitors.get(k) ?? [], now, writes, staged));
+      }
+      await this.snapshots.insertVersions(tx, writes.versions);
+      await this.monitors.deactivateMany(tx, writes.deactivated, now);
+      await this.snapshots.updateMany(tx, writes.companies);
+      await this.monitors.markChecked(tx, writes.seen, now);
+      await this.monitors.insertLogs(tx, writes.logs);
+      return total;
+    });
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(DISPATCH_WIDTH, staged.length) }, async () => {
+        while (next < staged.length) await this.notifications.dispatch(staged[next++]!);
+      }),
+    );
+    return again.length ? addOutcome(outcome, await this.recordMany(again)) : outcome;
+  }
 
-      if (seen.kind === 'error') {
-        const failures = company.failures + 1;
-        const retry = this.opts.retryDelaysMs[failures - 1];
-        const final = retry === undefined;
-        Object.assign(next, { failures: final ? 0 : failures, nextCheckAt: new Date(now.getTime() + (retry ?? interval)), lastCheckedAt: now });
-        for (const m of monitors) log(m, final ? 'error_final' : 'error', [], seen.message);
-        result.failed = monitors.length;
-      } else if (seen.kind === 'not_found') {
-        // Gone from the register: a final snapshot, the cached data cleared, every monitor deactivated.
-        const changes: FieldChange[] = [{ path: 'company', before: company.data?.company ?? null, after: null }];
-        Object.assign(next, { version: company.version + 1, data: null, status: 'disappeared' });
-        await this.snapshots.insertVersion(tx, key, { version: next.version, data: null, changes, categories: ['disappeared'], at: now });
-        for (const m of monitors) {
-          await this.monitors.deactivate(tx, m.id, now);
-          log(m, 'not_found', ['disappeared'], seen.message);
-          await notify(m, ['disappeared'], changes, true);
-        }
-        result.changed = result.deactivated = monitors.length;
-      } else {
-        const changes = company.version === 0 ? [] : diffSnapshots(company.data ?? {}, seen.view);
-        if (company.version === 0 || changes.length > 0) {
-          Object.assign(next, { version: company.version + 1, data: seen.view });
-          await this.snapshots.insertVersion(tx, key, { version: next.version, data: seen.view, changes, categories: categoriesOf(changes), at: now });
-        }
-        for (const m of monitors) {
-          const own = await this.changesSeenBy(tx, key, m, company, changes, seen.view);
-          const categories = categoriesOf(own);
-          log(m, 'success', categories);
-          if (own.length) {
-            await notify(m, categories, own, false);
-            result.changed++;
-          }
+  /**
+   * One company's check, inside the batch's transaction: every monitor gets a log line, every monitor that sees a
+   * change a `monitor.notification` (staged here, so a crash loses neither or repeats neither); the rows to write
+   * go to `writes`.
+   */
+  private async recordOne(
+    tx: Queryable,
+    { key, seen }: Recording,
+    company: MonitoredCompanyRow,
+    monitors: MonitorRow[],
+    now: Date,
+    writes: Writes,
+    staged: StagedMessage[],
+  ): Promise<CheckOutcome> {
+    const register = this.registers.get(key.countryCode);
+    const interval = register?.changedCompanies ? this.opts.feedIntervalMs : this.opts.intervalMs;
+    const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(now.getTime() + interval) };
+    const log = (m: MonitorRow, status: MonitorLogRow['fetchStatus'], categories: ChangeCategory[], errorMessage: string | null = null) =>
+      writes.logs.push({ id: newId('mlog', now.getTime()), monitorId: m.id, changeDetected: categories.length > 0, changeCategories: categories, fetchStatus: status, errorMessage, createdAt: now });
+    const notify = async (m: MonitorRow, categories: ChangeCategory[], changes: FieldChange[], deactivated: boolean) => {
+      const payload: Omit<MonitorNotification, 'type'> = {
+        monitorId: m.id,
+        companyId: m.companyId,
+        countryCode: m.countryCode,
+        timestamp: now.toISOString(),
+        changeCategories: categories,
+        monitorHasBeenDeactivated: deactivated,
+        metadata: m.metadata,
+        changes,
+      };
+      const s = await this.notifications.stage(tx, m.accountId, 'monitor.notification', payload, { subject: `monitor:${m.id}`, version: now });
+      if (s) staged.push(s);
+    };
+    const result = { ...NO_CHECK, checked: monitors.length };
+
+    if (seen.kind === 'error') {
+      const failures = company.failures + 1;
+      const retry = this.opts.retryDelaysMs[failures - 1];
+      const final = retry === undefined;
+      Object.assign(next, { failures: final ? 0 : failures, nextCheckAt: new Date(now.getTime() + (retry ?? interval)), lastCheckedAt: now });
+      for (const m of monitors) log(m, final ? 'error_final' : 'error', [], seen.message);
+      result.failed = monitors.length;
+    } else if (seen.kind === 'not_found') {
+      // Gone from the register: a final snapshot, the cached data cleared, every monitor deactivated.
+      const changes: FieldChange[] = [{ path: 'company', before: company.data?.company ?? null, after: null }];
+      Object.assign(next, { version: company.version + 1, data: null, status: 'disappeared' });
+      writes.versions.push({ ...key, version: next.version, data: null, changes, categories: ['disappeared'], at: now });
+      for (const m of monitors) {
+        writes.deactivated.push(m.id);
+        log(m, 'not_found', ['disappeared'], seen.message);
+        await notify(m, ['disappeared'], changes, true);
+      }
+      result.changed = result.deactivated = monitors.length;
+    } else {
+      const changes = company.version === 0 ? [] : diffSnapshots(company.data ?? {}, seen.view);
+      if (company.version === 0 || changes.length > 0) {
+        Object.assign(next, { version: company.version + 1, data: seen.view });
+        writes.versions.push({ ...key, version: next.version, data: seen.view, changes, categories: categoriesOf(changes), at: now });
+      }
+      for (const m of monitors) {
+        const own = await this.changesSeenBy(tx, key, m, company, changes, seen.view);
+        const categories = categoriesOf(own);
+        log(m, 'success', categories);
+        if (own.length) {
+          await notify(m, categories, own, false);
+          result.changed++;
         }
       }
-      await this.snapshots.update(tx, next);
-      await this.monitors.markChecked(tx, monitors.map((m) => m.id), next.version, now);
-      await this.monitors.insertLogs(tx, logs);
-      return result;
-    });
-    for (const s of staged) await this.notifications.dispatch(s);
-    return outcome;
+    }
+    writes.companies.push(next);
+    for (const m of monitors) writes.seen.push({ id: m.id, version: next.version });
+    return result;
   }
 
   /**

@@ -20,6 +20,18 @@ export interface CompanyKey {
   companyId: string;
 }
 
+/** A snapshot of a company's history: the view a check saw and what changed since the version before. */
+export interface CompanyVersion extends CompanyKey {
+  version: number;
+  data: MonitoredView | null;
+  changes: FieldChange[];
+  categories: ChangeCategory[];
+  at: Date;
+}
+
+/** The map key of a company in batches. */
+export const keyOf = (k: CompanyKey) => `${k.countryCode}:${k.companyId}`;
+
 const COLUMNS = `country_code as "countryCode", company_id as "companyId", version, data, status,
   next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures`;
 
@@ -50,6 +62,27 @@ export class CompanySnapshots {
       [key.countryCode, key.companyId],
     );
     return row;
+  }
+
+  /** Several companies at once, by `keyOf`. */
+  async getMany(keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
+    const rows = await this.db.query<MonitoredCompanyRow>(
+      `select ${COLUMNS} from monitored_companies
+        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[]))`,
+      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
+    );
+    return new Map(rows.map((r) => [keyOf(r), r]));
+  }
+
+  /** Several companies locked for the rest of the transaction, in key order (so that batches never deadlock). */
+  async lockMany(tx: Queryable, keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
+    const rows = await tx.query<MonitoredCompanyRow>(
+      `select ${COLUMNS} from monitored_companies
+        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[]))
+        order by country_code, company_id for update`,
+      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
+    );
+    return new Map(rows.map((r) => [keyOf(r), r]));
   }
 
   /** Companies due for a check with at least one active monitor, oldest due first. */
@@ -83,15 +116,46 @@ export class CompanySnapshots {
     );
   }
 
-  async insertVersion(
-    tx: Queryable,
-    key: CompanyKey,
-    v: { version: number; data: MonitoredView | null; changes: FieldChange[]; categories: ChangeCategory[]; at: Date },
-  ): Promise<void> {
+  /** The rows of several checks in one statement (`update` for each). */
+  async updateMany(tx: Queryable, rows: readonly MonitoredCompanyRow[]): Promise<void> {
+    if (!rows.length) return;
+    await tx.query(
+      `update monitored_companies c
+          set version = u.version, data = u.data::jsonb, status = u.status, next_check_at = u.next_check_at,
+              last_checked_at = u.last_checked_at, failures = u.failures
+         from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[])
+           as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures)
+        where c.country_code = u.country_code and c.company_id = u.company_id`,
+      [
+        rows.map((r) => r.countryCode),
+        rows.map((r) => r.companyId),
+        rows.map((r) => r.version),
+        rows.map((r) => (r.data === null ? null : json(r.data))),
+        rows.map((r) => r.status),
+        rows.map((r) => r.nextCheckAt),
+        rows.map((r) => r.lastCheckedAt),
+        rows.map((r) => r.failures),
+      ],
+    );
+  }
+
+  /** New snapshots of several companies, in one statement. */
+  async insertVersions(tx: Queryable, versions: readonly CompanyVersion[]): Promise<void> {
+    if (!versions.length) return;
     await tx.query(
       `insert into monitored_company_versions (country_code, company_id, version, data, changes, categories, created_at)
-       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7)`,
-      [key.countryCode, key.companyId, v.version, v.data === null ? null : json(v.data), json(v.changes), json(v.categories), v.at],
+       select country_code, company_id, version, data::jsonb, changes::jsonb, categories::jsonb, created_at
+         from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+           as v(country_code, company_id, version, data, changes, categories, created_at)`,
+      [
+        versions.map((v) => v.countryCode),
+        versions.map((v) => v.companyId),
+        versions.map((v) => v.version),
+        versions.map((v) => (v.data === null ? null : json(v.data))),
+        versions.map((v) => json(v.changes)),
+        versions.map((v) => json(v.categories)),
+        versions.map((v) => v.at),
+      ],
     );
   }
 

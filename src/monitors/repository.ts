@@ -96,11 +96,18 @@ export class MonitorRepository {
     return rows.length > 0;
   }
 
-  /** The active monitors of a company, locked for the rest of the transaction (one check at a time). */
-  async activeOfCompanyForUpdate(tx: Queryable, countryCode: string, companyId: string): Promise<MonitorRow[]> {
+  /** Stops several monitors (a company left its register); those no longer active are left as they are. */
+  async deactivateMany(tx: Queryable, ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length) await tx.query(`update monitors set status = 'deactivated', deactivated_at = $2 where id = any($1) and status = 'active'`, [ids, at]);
+  }
+
+  /** The active monitors of some companies, by id, locked for the rest of the transaction (one check at a time). */
+  async activeOfCompaniesForUpdate(tx: Queryable, keys: readonly { countryCode: string; companyId: string }[]): Promise<MonitorRow[]> {
     return tx.query<MonitorRow>(
-      `select ${MONITOR_COLUMNS} from monitors where country_code = $1 and company_id = $2 and status = 'active' order by id for update`,
-      [countryCode, companyId],
+      `select ${MONITOR_COLUMNS} from monitors
+        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[])) and status = 'active'
+        order by id for update`,
+      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
     );
   }
 
@@ -113,8 +120,14 @@ export class MonitorRepository {
     return row;
   }
 
-  async markChecked(tx: Queryable, ids: string[], version: number, at: Date): Promise<void> {
-    if (ids.length) await tx.query(`update monitors set seen_version = $2, last_checked_at = $3 where id = any($1)`, [ids, version, at]);
+  /** Records that the monitors saw their company's snapshot `version` at `at`. */
+  async markChecked(tx: Queryable, seen: readonly { id: string; version: number }[], at: Date): Promise<void> {
+    if (!seen.length) return;
+    await tx.query(
+      `update monitors m set seen_version = s.version, last_checked_at = $3
+         from unnest($1::text[], $2::int[]) as s(id, version) where m.id = s.id`,
+      [seen.map((s) => s.id), seen.map((s) => s.version), at],
+    );
   }
 
   async insertLogs(tx: Queryable, logs: MonitorLogRow[]): Promise<void> {

@@ -18,7 +18,7 @@ const WATCHED = ['company', 'legalRepresentatives', 'otherKeyPersons', 'sharehol
  * (the fast path: the snapshot where the register has one, never a paid on-demand report), and the profile in
  * verification mode when onboarding has none. Register errors propagate (RegisterError).
  */
-export async function fetchMonitoredView(register: Register, companyId: string, signal: AbortSignal): Promise<MonitoredView> {
+export async function fetchMonitoredView(register: Pick<Register, 'catalogue' | 'fetch'>, companyId: string, signal: AbortSignal): Promise<MonitoredView> {
   const calls = WATCHED.flatMap((dp) => {
     const mode = isAvailable(register.catalogue, dp, 'onboarding')
       ? ('onboarding' as const)

@@ -95,6 +95,19 @@ const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLoc
  * @example findElf({ countryCode: 'US', subdivision: 'US-NY', localName: 'Business Corporation' }) // 'PJ10'
  */
 export function findElf(q: { countryCode: string; subdivision?: string; localName: string }): string | undefined {
+  // A scan of the country's rows costs milliseconds (US: hundreds of rows, each normalised); mappings ask the same few
+  // questions for every company (a million US-NY monitored views), so answers are kept.
+  const key = `${q.countryCode}\u0000${q.subdivision ?? ''}\u0000${q.localName}`;
+  if (elfAnswers.has(key)) return elfAnswers.get(key);
+  const code = findElfUncached(q);
+  if (elfAnswers.size >= 10_000) elfAnswers.clear(); // names may come from registers' free text: stay bounded
+  elfAnswers.set(key, code);
+  return code;
+}
+
+const elfAnswers = new Map<string, string | undefined>();
+
+function findElfUncached(q: { countryCode: string; subdivision?: string; localName: string }): string | undefined {
   const name = norm(q.localName);
   const rows = (load().byCountry.get(q.countryCode.trim().toUpperCase()) ?? []).filter(
     (e) => norm(e.localName) === name || norm(e.transliteratedName) === name,
