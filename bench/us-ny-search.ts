@@ -74,34 +74,51 @@ const searchIndex = (q: LabelledQuery) => {
   return mergeAndRank([searchResults(index.search(q.query, 20))]).slice(0, 10).map((r) => r.id);
 };
 
-type Stats = Record<string, { n: number; p50: number; p95: number; p99: number; recallAt10: number }>;
+// The generated register, like the real one, holds many companies of the same name ("SANTOS TAX INC", "SANTOS TAX
+// LLC", …): a query cannot tell them apart, so which of them makes the top 10 is a tie-break. Besides recall@10 of
+// the labelled company, nameRecallAt10 counts a query as answered when the top 10 holds a company bearing the
+// target's name (its significant words; for a former-name query, that former name as any of its names).
+const currentNameOf = new Map([...sample, ...formerSample].map((e) => [e.row.dos_id, e.row.current_entity_name]));
+const nameOfTarget = (q: LabelledQuery) => trigramNorm(q.kind === 'former' ? q.query : (currentNameOf.get(q.target) ?? ''));
+
+type Stats = Record<string, { n: number; p50: number; p95: number; p99: number; recallAt10: number; nameRecallAt10: number }>;
 /** Each query once per round; `all` pools the kinds' timings (not run again). */
 async function measure(run: (q: LabelledQuery) => Promise<string[]> | string[], rounds: number): Promise<Stats> {
   const out: Stats = {};
   const pooled: number[] = [];
   let pooledFound = 0;
+  let pooledNamed = 0;
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  const stats = (times: number[], found: number, n: number) => {
+  const stats = (times: number[], found: number, named: number, n: number) => {
     times.sort((a, b) => a - b);
-    return { n, p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)), recallAt10: round(found / Math.max(1, n)) };
+    const p = (x: number) => round(percentile(times, x));
+    return { n, p50: p(0.5), p95: p(0.95), p99: p(0.99), recallAt10: round(found / Math.max(1, n)), nameRecallAt10: round(named / Math.max(1, n)) };
   };
   for (const kind of kinds) {
     const qs = queries.filter((q) => q.kind === kind);
     const times: number[] = [];
-    let found = 0;
+    const answers: string[][] = [];
     for (let r = 0; r < rounds; r++) {
       for (const q of qs) {
         const t = performance.now();
         const ids = await run(q);
         times.push(performance.now() - t);
-        if (r === 0 && ids.includes(q.target)) found++;
+        if (r === 0) answers.push(ids);
       }
+    }
+    let found = 0;
+    let named = 0;
+    for (const [k, q] of qs.entries()) {
+      const ids = answers[k]!.slice(0, 10);
+      if (ids.includes(q.target)) found++;
+      if (ids.includes(q.target) || (q.kind !== 'id' && (await baseline.bearing(nameOfTarget(q), ids, q.kind === 'former')).size > 0)) named++;
     }
     pooled.push(...times);
     pooledFound += found;
-    out[kind] = stats(times, found, qs.length);
+    pooledNamed += named;
+    out[kind] = stats(times, found, named, qs.length);
   }
-  out.all = stats(pooled, pooledFound, queries.length);
+  out.all = stats(pooled, pooledFound, pooledNamed, queries.length);
   return out;
 }
 
@@ -133,12 +150,13 @@ const result = {
   speedupP50: Object.fromEntries(Object.entries(baselines).map(([k, b]) => [k, Math.round((b.all!.p50 / memoryIndex.all!.p50) * 10) / 10])),
 };
 console.log(JSON.stringify(result, null, 2));
-console.log('\nkind     | index p50 / p99 ms | recall@10 |' + thresholds.map((t) => ` pg_trgm@${t} p50 / p99 ms | recall@10 |`).join(''));
+const recalls = (s: Stats[string]) => `${s.recallAt10.toFixed(3).padStart(9)} | ${s.nameRecallAt10.toFixed(3).padStart(6)} |`;
+console.log('\nkind     | index p50 / p99 ms | recall@10 | name@10 |' + thresholds.map((t) => ` pg_trgm@${t} p50 / p99 ms | recall@10 | name@10 |`).join(''));
 for (const kind of [...kinds, 'all']) {
   const m = memoryIndex[kind]!;
   const cols = thresholds.map((t) => {
     const b = baselines[`pg_trgm@${t}`]![kind]!;
-    return ` ${b.p50.toFixed(2).padStart(9)} / ${b.p99.toFixed(2).padStart(8)}      | ${b.recallAt10.toFixed(3).padStart(9)} |`;
+    return ` ${b.p50.toFixed(2).padStart(9)} / ${b.p99.toFixed(2).padStart(8)}      | ${recalls(b)}`;
   });
-  console.log(`${kind.padEnd(8)} | ${m.p50.toFixed(3).padStart(7)} / ${m.p99.toFixed(3).padStart(8)} | ${m.recallAt10.toFixed(3).padStart(9)} |${cols.join('')}`);
+  console.log(`${kind.padEnd(8)} | ${m.p50.toFixed(3).padStart(7)} / ${m.p99.toFixed(3).padStart(8)} | ${recalls(m)}${cols.join('')}`);
 }

@@ -46,6 +46,19 @@ export class TrigramBaseline {
     await this.db.exec(`set pg_trgm.similarity_threshold = ${Number(t)}`);
   }
 
+  /**
+   * Which of `ids` bear a name normalised to `norm`: their current name, or any of their names when `anyKind`
+   * (the benchmark's name-level recall, outside the timed searches).
+   */
+  async bearing(norm: string, ids: readonly string[], anyKind: boolean): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<{ dos_id: string }>(
+      `select distinct dos_id from bench_us_ny_names where dos_id = any($1::text[]) and norm = $2${anyKind ? '' : " and kind = 'current'"}`,
+      [ids, norm],
+    );
+    return new Set(rows.map((r) => r.dos_id));
+  }
+
   /** The best 10 companies for a query: the id exactly, else names by trigram similarity. */
   async search(query: string, norm: string, isId: boolean): Promise<string[]> {
     if (isId) {

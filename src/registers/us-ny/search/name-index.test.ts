@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mergeAndRank } from '../../../search/rank.ts';
 import { generateEntities } from '../generator.ts';
+import { searchResults } from '../search-results.ts';
 import { NameIndex } from './name-index.ts';
 import { summaryOf, type EntitySummary } from './summary.ts';
 import { boundedDistance, tokenize } from './tokens.ts';
@@ -67,6 +69,30 @@ describe('the US-NY name index', () => {
     assert.equal(index.search('blue rivr freight')[0]?.dosId, '1000003', 'typos in former names too');
   });
 
+  it('does not let former names that only tie with current ones crowd those out (they would rank above: CONTRACT §3)', () => {
+    // Many companies used to be "SUMMIT PRINTING …"; three are so named today. A query for that name, whole or
+    // being typed, must put the three first; before, the former names tied with them and, as previousName, took
+    // every place above them.
+    const former = Array.from({ length: 12 }, (_, k) => summary(String(2000100 + k), `QUARTZ VENTURE ${k} LLC`, [`FSUMMIT PRINTING ${['INC.', 'CORP', 'LTD.'][k % 3]}`]));
+    const named = [summary('2000001', 'SUMMIT PRINTING LLC'), summary('2000002', 'SUMMIT PRINTING, INC.'), summary('2000003', 'SUMMIT PRINTING CORP')];
+    const idx = NameIndex.fromEntities([...former, ...named, ...crowd]);
+    for (const q of ['summit printing', 'summit prin', 'sumit printing']) {
+      const top = mergeAndRank([searchResults(idx.search(q, 20))]).slice(0, 3);
+      assert.deepEqual(top.map((r) => r.id).sort(), ['2000001', '2000002', '2000003'], q);
+      assert.ok(top.every((r) => r.matchReason.matchType === 'default'), q);
+    }
+    // A former name that is the query as written still comes first, as previousName.
+    const exact = mergeAndRank([searchResults(idx.search('SUMMIT PRINTING LTD.', 20))])[0];
+    assert.equal(exact?.matchReason.matchType, 'previousName');
+    assert.equal(exact?.matchReason.matchType === 'previousName' && exact.matchReason.matchedName, 'SUMMIT PRINTING LTD.');
+  });
+
+  it('takes two typos in one word even where they overlap, and prefers a typo that keeps the first letter', () => {
+    const idx = NameIndex.fromEntities([summary('3000001', 'BROOKLYN KEYSTONE GROUP LLC'), summary('3000002', 'FORTH BAKERY INC.'), summary('3000003', 'PORCH BAKERY INC.'), summary('3000004', 'BROOKLYN KEYS GROUP LLC'), ...crowd]);
+    assert.equal(idx.search('brooklyn keysnte group')[0]?.dosId, '3000001', 'a deletion next to a transposition');
+    assert.equal(idx.search('porth bakery')[0]?.dosId, '3000003');
+  });
+
   it('gives one hit per company, best first', () => {
     const hits = index.search('acme holding', 20);
     assert.equal(new Set(hits.map((h) => h.dosId)).size, hits.length);
@@ -111,5 +137,7 @@ describe('name normalisation and distance', () => {
     assert.equal(boundedDistance('holdings', 'hodlings', 2), 1);
     assert.equal(boundedDistance('acme', 'acne', 1), 1);
     assert.equal(boundedDistance('abcdef', 'uvwxyz', 2), 3);
+    assert.equal(boundedDistance('keystone', 'keysnte', 2), 2, 'a deletion, then a transposition across it');
+    assert.equal(boundedDistance('ca', 'abc', 3), 2);
   });
 });

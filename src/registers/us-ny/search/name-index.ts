@@ -128,17 +128,20 @@ export class NameIndex {
     collect(this.base, this.baseDeleted);
     const delta = this.deltaNow();
     if (delta) collect(delta);
+    // Results are ordered by match type before relevance (CONTRACT §3): a previous-name hit goes above every
+    // current-name (default) hit. It earns that only when it answers the query better than any current name does
+    // (the query as written, score 1, always does); on a tie the companies bearing the name today are the likelier
+    // answer, and former names equal to many current ones would otherwise crowd them out.
+    let bestDefault = 0;
+    for (const h of hits) if (h.match === 'default' && h.score > bestDefault) bestDefault = h.score;
     // One hit per company: its best name; on a tie the current name.
     const best = new Map<string, IndexHit>();
     for (const h of hits) {
+      if (h.match === 'previousName' && h.score <= bestDefault) continue;
       const prev = best.get(h.dosId);
       if (!prev || h.score > prev.score || (h.score === prev.score && prev.match === 'previousName' && h.match !== 'previousName')) best.set(h.dosId, h);
     }
-    // Results are ordered by match type before relevance (CONTRACT §3), so a previous-name hit clearly weaker than
-    // the best current-name hit would push better answers down: leave those out.
-    const bestCurrent = Math.max(0, ...[...best.values()].filter((h) => h.match !== 'previousName').map((h) => h.score));
     return [...best.values()]
-      .filter((h) => h.match !== 'previousName' || h.score >= bestCurrent - 0.15)
       .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
       .slice(0, limit);
   }

@@ -5,7 +5,14 @@ import { STOPWORDS } from './tokens.ts';
 /** Word weights, out of 100: how well a word of a name answers a word of the query. */
 const W_EXACT = 100;
 const W_TYPO = [0, 75, 60];
+/**
+ * Typos in a word's first letter are rarer than further in (a long-standing observation of spelling correction;
+ * pg_trgm's padded trigrams also weigh a word's start): a candidate with another first letter counts a little less.
+ */
+const FIRST_LETTER_TYPO = 5;
 const PREFIX_EXPANSION = 64;
+/** The best score of a name other than the query as written, which alone scores 1. */
+const NOT_EXACT_MAX = 0.99;
 const MAX_QUERY_WORDS = 12;
 
 interface Slot {
@@ -131,7 +138,7 @@ export class Segment {
       const picked = range.length > PREFIX_EXPANSION ? range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION) : range;
       for (const id of picked) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
     }
-    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, W_TYPO[d]!);
+    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
     ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
@@ -231,6 +238,8 @@ export class Segment {
           }
           if (exact) score = 1;
         }
+        // Only the query as written scores 1: it must not tie with names that merely share its significant words.
+        if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
         top.offer(n, score, exact, misses > 0);
       }
     }
