@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { text as readText } from 'node:stream/consumers';
 
@@ -15,6 +15,32 @@ export async function listenOnLoopback(server: Server): Promise<number> {
   });
   server.unref();
   return (server.address() as AddressInfo).port;
+}
+
+/**
+ * An HTTP emulator on a free loopback port: idle keep-alive connections never keep the process alive, and closing
+ * drops them so the close does not wait for them. A handler that throws answers `onError`'s status and body.
+ */
+export async function serveOnLoopback(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  onError: (err: Error) => { status: number; body: unknown },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      const { status, body } = onError(err as Error);
+      sendJson(res, status, body);
+    });
+  });
+  server.on('connection', (socket) => socket.unref());
+  server.keepAliveTimeout = 1000;
+  const port = await listenOnLoopback(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return closeServer(server);
+    },
+  };
 }
 
 export async function closeServer(server: Server | undefined): Promise<void> {

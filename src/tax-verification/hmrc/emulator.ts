@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text as readText } from 'node:stream/consumers';
-import { closeServer, listenOnLoopback, sendJson } from '../../sandbox/emulator-http.ts';
+import { serveOnLoopback, sendJson } from '../../sandbox/emulator-http.ts';
 import { sleep } from '../../shared/sleep.ts';
 import type { IssuedTaxId } from '../issued.ts';
 import { ACCEPT_V2, LOOKUP_PATH, SCOPE, TOKEN_PATH, type HmrcAddress } from './protocol.ts';
@@ -33,20 +33,7 @@ const TOKEN_LIFETIME_S = 4 * 3600;
  */
 export async function startHmrcEmulator(data: HmrcEmulatorData): Promise<Emulator> {
   const tokens = new Map<string, number>();
-  const server = createServer((req, res) => {
-    handle(req, res, data, tokens).catch((err) => sendJson(res, 500, { code: 'INTERNAL_SERVER_ERROR', message: (err as Error).message }));
-  });
-  server.on('connection', (socket) => socket.unref());
-  server.keepAliveTimeout = 1000;
-  const port = await listenOnLoopback(server);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    // Idle keep-alive connections would hold the close open (they are unref'd, so nothing else waits for them).
-    close: () => {
-      server.closeAllConnections();
-      return closeServer(server);
-    },
-  };
+  return serveOnLoopback((req, res) => handle(req, res, data, tokens), (err) => ({ status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: err.message } }));
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, data: HmrcEmulatorData, tokens: Map<string, number>) {

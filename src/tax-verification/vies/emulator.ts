@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback, readJsonObject, sendJson } from '../../sandbox/emulator-http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveOnLoopback, readJsonObject, sendJson } from '../../sandbox/emulator-http.ts';
 import { sleep } from '../../shared/sleep.ts';
 import type { Emulator } from '../hmrc/emulator.ts';
 import type { IssuedTaxId } from '../issued.ts';
@@ -23,20 +23,7 @@ const failure = (error: string, message?: string) => ({ actionSucceed: false, er
  * the sandbox registers handed out; an outage (the sandbox switch `VIES`) answers `MS_UNAVAILABLE`.
  */
 export async function startViesEmulator(data: ViesEmulatorData): Promise<Emulator> {
-  const server = createServer((req, res) => {
-    handle(req, res, data).catch((err) => sendJson(res, 500, failure('SERVICE_UNAVAILABLE', (err as Error).message)));
-  });
-  server.on('connection', (socket) => socket.unref());
-  server.keepAliveTimeout = 1000;
-  const port = await listenOnLoopback(server);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    // Idle keep-alive connections would hold the close open (they are unref'd, so nothing else waits for them).
-    close: () => {
-      server.closeAllConnections();
-      return closeServer(server);
-    },
-  };
+  return serveOnLoopback((req, res) => handle(req, res, data), (err) => ({ status: 500, body: failure('SERVICE_UNAVAILABLE', err.message) }));
 }
 
 class Malformed extends Error {}
