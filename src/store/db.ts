@@ -13,17 +13,80 @@ export interface Queryable {
    * Bulk-loads rows into a table with COPY (text format), far faster than INSERT for millions of rows: PostgreSQL
    * streams them, PGlite reads them as one blob. Values are text; null is `\N`.
    */
-  copyIn?(table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>): Promise<void>;
+  copyIn?(table: string, columns: readonly string[], rows: CopyRows): Promise<void>;
+}
+
+/** A row for COPY: text values, null for NULL. */
+export type CopyRow = readonly (string | null)[];
+
+/**
+ * The rows of a COPY: all at hand, or arriving in batches (a file being read while the database loads what came
+ * before, each side on its own core).
+ */
+export type CopyRows = Iterable<CopyRow> | AsyncIterable<readonly CopyRow[]>;
+
+/**
+ * The rows as COPY text, in chunks of about `chunkRows` rows: one text of millions of rows would not fit a string.
+ * Batches are turned into text as they arrive, so that their row objects die young (cheap to collect).
+ */
+export async function* copyChunks(rows: CopyRows, chunkRows: number): AsyncGenerator<string> {
+  let parts: string[] = [];
+  let count = 0;
+  const add = (batch: readonly CopyRow[]) => {
+    if (batch.length === 0) return false;
+    parts.push(copyText(batch));
+    count += batch.length;
+    return count >= chunkRows;
+  };
+  const take = () => {
+    const text = parts.join('');
+    parts = [];
+    count = 0;
+    return text;
+  };
+  if (Symbol.asyncIterator in rows) {
+    for await (const batch of rows) if (add(batch)) yield take();
+  } else {
+    let batch: CopyRow[] = [];
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length === 1000) {
+        if (add(batch)) yield take();
+        batch = [];
+      }
+    }
+    add(batch);
+  }
+  if (count) yield take();
 }
 
 /** Rows in COPY's text format: tab-separated, one per line, with backslash, tab, newline and CR escaped. */
-export function copyText(rows: Iterable<readonly (string | null)[]>): string {
+export function copyText(rows: Iterable<CopyRow>): string {
   const lines: string[] = [];
-  for (const row of rows) lines.push(row.map(copyValue).join('\t'));
+  for (const row of rows) lines.push(copyLine(row));
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const LINE_NEEDS_ESCAPE = /[\\\n\r]/;
+
+/**
+ * One row: its values joined and tested once, not value by value (bulk loads write millions of rows). A value
+ * holding a tab shows as one separator too many.
+ */
+function copyLine(row: CopyRow): string {
+  if (!row.includes(null)) {
+    const line = row.join('\t');
+    if (!LINE_NEEDS_ESCAPE.test(line) && tabsIn(line) === row.length - 1) return line;
+  }
+  return row.map(copyValue).join('\t');
+}
+
+function tabsIn(line: string): number {
+  let n = 0;
+  for (let i = line.indexOf('\t'); i >= 0; i = line.indexOf('\t', i + 1)) n++;
+  return n;
+}
 
 function copyValue(v: string | null): string {
   if (v === null) return '\\N';

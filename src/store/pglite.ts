@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
-import { copyStatement, copyText, type Db, type Queryable } from './db.ts';
+import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 import { DatabaseError } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
 
@@ -64,18 +64,25 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
     });
   }
 
-  /** COPY from a blob, a chunk of rows at a time: one blob of millions of rows would not fit in a string. */
-  async function copyInChunks(table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>, tx?: number) {
+  /**
+   * COPY from a blob, a chunk of rows at a time: one blob of millions of rows would not fit in a string. The next
+   * chunk is prepared while the worker loads the previous one.
+   */
+  async function copyInChunks(table: string, columns: readonly string[], rows: CopyRows, tx?: number) {
     const sql = copyStatement(table, columns, 'blob');
-    let chunk: (readonly (string | null)[])[] = [];
-    for (const row of rows) {
-      chunk.push(row);
-      if (chunk.length === COPY_CHUNK_ROWS) {
-        await send('query', { sql, blob: copyText(chunk), ...(tx === undefined ? {} : { tx }) });
-        chunk = [];
+    let loading: Promise<unknown> | undefined;
+    try {
+      for await (const blob of copyChunks(rows, COPY_CHUNK_ROWS)) {
+        if (loading) await loading;
+        loading = send('query', { sql, blob, ...(tx === undefined ? {} : { tx }) });
+        // Awaited at the next chunk or below; until then a failure must not count as unhandled.
+        loading.catch(() => undefined);
       }
+    } finally {
+      // Never leave a load running behind the caller (a failed read ends the loop early).
+      if (loading) await loading.catch(() => undefined);
     }
-    if (chunk.length) await send('query', { sql, blob: copyText(chunk), ...(tx === undefined ? {} : { tx }) });
+    if (loading) await loading;
   }
 
   const db: PgliteDb = {

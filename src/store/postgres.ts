@@ -2,25 +2,14 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { copyStatement, copyText, type Db, type Queryable } from './db.ts';
+import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
 const COPY_CHUNK_ROWS = 10_000;
 
-async function copyInOn(client: pg.PoolClient, table: string, columns: readonly string[], rows: Iterable<readonly (string | null)[]>) {
+async function copyInOn(client: pg.PoolClient, table: string, columns: readonly string[], rows: CopyRows) {
   const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
-  async function* chunks() {
-    let chunk: (readonly (string | null)[])[] = [];
-    for (const row of rows) {
-      chunk.push(row);
-      if (chunk.length === COPY_CHUNK_ROWS) {
-        yield copyText(chunk);
-        chunk = [];
-      }
-    }
-    if (chunk.length) yield copyText(chunk);
-  }
-  await pipeline(Readable.from(chunks()), stream);
+  await pipeline(Readable.from(copyChunks(rows, COPY_CHUNK_ROWS)), stream);
 }
 
 /** PostgreSQL through a connection pool; several service processes may share one database. */

@@ -2,9 +2,11 @@ import type { Db } from '../../../store/db.ts';
 import type { UsNyEntityRepository, UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
 import type { FieldChange, UsNySnapshotChange, UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
 import type { NameHistoryEntry, SnapshotRow } from '../columns.ts';
-import { altNamesOf, encodeAltNames } from '../search/summary.ts';
 import { unpackRow } from '../packed-row.ts';
-import { storedForm, type ReadStats, type SnapshotBuilder } from './snapshot.ts';
+import { IdTable } from './id-table.ts';
+import { loadInitial } from './initial-load.ts';
+import type { RecordBatch } from './read.ts';
+import { readSnapshotBatches, type ReadStats, type SnapshotBuilder } from './snapshot.ts';
 
 export interface ApplyDeps {
   db: Db;
@@ -24,7 +26,41 @@ export interface IngestReport {
   changed: number;
   removed: number;
   unchanged: number;
-  timingsMs: { diff: number; write: number };
+  /**
+   * Where the time went. `read`: the files (the first snapshot streams the entity table into the store as it is
+   * read, so its `read` is the name history's and its `write` the rest); `diff`: comparing with the stored snapshot.
+   */
+  timingsMs: { read: number; diff: number; write: number };
+}
+
+/** A snapshot being read: the entity table and, optionally, the name history, in batches of records. */
+export interface SnapshotSources {
+  entities: AsyncIterable<RecordBatch>;
+  names?: AsyncIterable<RecordBatch>;
+}
+
+/**
+ * Reads a snapshot and applies it (see applySnapshot). Into an empty store, the snapshot is loaded as it is read
+ * (initial-load.ts); otherwise it is read whole first, since the diff needs every row.
+ */
+export async function ingestSnapshot(deps: ApplyDeps, sources: SnapshotSources, source: string): Promise<IngestReport> {
+  const seq = await deps.snapshots.begin(source, deps.now());
+  try {
+    if (await isEmpty(deps)) return await loadInitial(deps, sources, source, seq);
+    const t0 = performance.now();
+    const builder = await readSnapshotBatches(sources.entities, sources.names);
+    const readMs = Math.round(performance.now() - t0);
+    const report = await applyAs(deps, builder, source, seq);
+    return { ...report, timingsMs: { ...report.timingsMs, read: readMs } };
+  } catch (err) {
+    await deps.snapshots.fail(seq, (err as Error).message ?? String(err), deps.now()).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** No snapshot applied yet and no entity stored: the next one is the first. */
+async function isEmpty(deps: ApplyDeps): Promise<boolean> {
+  return (await deps.snapshots.latestDone()) === undefined && (await deps.entities.countActive()) === 0;
 }
 
 const WRITE_BATCH = 5_000;
@@ -48,7 +84,7 @@ export async function applySnapshot(deps: ApplyDeps, builder: SnapshotBuilder, s
 
 async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string, seq: number): Promise<IngestReport> {
   const t0 = performance.now();
-  const initial = (await deps.snapshots.latestDone()) === undefined && (await deps.entities.countActive()) === 0;
+  const initial = await isEmpty(deps);
 
   // The diff: stored states against the snapshot's entities (hashes only; rows are read back only for changes).
   const fresh = builder;
@@ -56,16 +92,16 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
   const removed: string[] = [];
   let unchanged = 0;
   if (!initial) {
-    const seen = new Set<number>();
+    const seen = new IdTable(fresh.size);
     for await (const page of deps.entities.scanStates()) {
       for (const s of page) {
-        const e = fresh.get(s.dosId);
+        const e = fresh.writeOf(s.dosId);
         if (e === undefined) {
           if (s.active) removed.push(s.dosId);
           continue;
         }
-        seen.add(Number(s.dosId));
-        const hash = storedForm(e).hash;
+        seen.set(Number(s.dosId), 1);
+        const hash = e.hash;
         if (!s.active) toWrite.push({ dosId: s.dosId, change: 'added' });
         else if (hash !== s.hash) toWrite.push({ dosId: s.dosId, change: 'changed' });
         else unchanged++;
@@ -78,11 +114,7 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
   }
   const t1 = performance.now();
 
-  const writeOf = (dosId: string): UsNyEntityWrite => {
-    const e = fresh.get(dosId)!;
-    const altNames = e.names.length ? encodeAltNames(altNamesOf(e.row.current_entity_name, e.names)) : '';
-    return { dosId, ...storedForm(e), altNames };
-  };
+  const writeOf = (dosId: string): UsNyEntityWrite => fresh.writeOf(dosId)!;
 
   let added = 0;
   let changed = 0;
@@ -90,7 +122,15 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
     if (initial) {
       // The first snapshot goes into an empty table: bulk-loaded (COPY), each row built as the store takes it.
       await deps.entities.insertNew(tx, (function* () {
-        for (const dosId of fresh.ids()) yield writeOf(dosId);
+        let batch: UsNyEntityWrite[] = [];
+        for (const dosId of fresh.ids()) {
+          batch.push(writeOf(dosId));
+          if (batch.length === WRITE_BATCH) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length) yield batch;
       })(), seq);
       added = fresh.size;
     } else {
@@ -148,7 +188,7 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
     changed,
     removed: removed.length,
     unchanged,
-    timingsMs: { diff: Math.round(t1 - t0), write: Math.round(t2 - t1) },
+    timingsMs: { read: 0, diff: Math.round(t1 - t0), write: Math.round(t2 - t1) },
   };
 }
 

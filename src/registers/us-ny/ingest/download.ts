@@ -15,10 +15,10 @@ export interface DownloadOptions {
 
 /**
  * The rows of an open-data dataset through its JSON API (`…/resource/<id>.json`), page by page in a stable order
- * (`$order=:id`), each page retried with backoff on network errors, 429 and 5xx. Yields rows as they arrive, so
- * the 4.3 million rows of the full snapshot never sit in one response.
+ * (`$order=:id`), each page retried with backoff on network errors, 429 and 5xx. Yields each page as it arrives,
+ * so the 4.3 million rows of the full snapshot never sit in one response.
  */
-export async function* downloadDataset(url: string, opts: DownloadOptions): AsyncGenerator<RawRecord> {
+export async function* downloadDataset(url: string, opts: DownloadOptions): AsyncGenerator<RawRecord[]> {
   const pageSize = opts.pageSize ?? 50_000;
   const doFetch = opts.fetch ?? fetch;
   for (let offset = 0; ; offset += pageSize) {
@@ -49,7 +49,7 @@ export async function* downloadDataset(url: string, opts: DownloadOptions): Asyn
       }
     }
     if (!page) throw RegisterError.unavailable(`the open-data API did not answer ${u.pathname} (${lastError})`);
-    yield* page;
+    if (page.length) yield page;
     if (page.length < pageSize) return;
   }
 }

@@ -6,7 +6,8 @@ import type { Db } from '../../../store/db.ts';
 import { UsNyEntityRepository } from '../../../store/repositories/us-ny-entities.ts';
 import { SnapshotBusyError, UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
 import { csvText, driftedRows, generateEntities, nameRecords } from '../generator.ts';
-import { unpackRow } from '../packed-row.ts';
+import { SNAPSHOT_COLUMNS } from '../columns.ts';
+import { packRow, unpackRow } from '../packed-row.ts';
 import { ingestEntities, ingestFiles } from './ingest.ts';
 import { readRecords } from './read.ts';
 import { SnapshotBuilder, readSnapshot } from './snapshot.ts';
@@ -199,6 +200,73 @@ describe('applying snapshots as diffs', () => {
     const seq = await snapshots.begin('holder', NOW());
     await assert.rejects(ingestEntities({ db, now: NOW }, gen(2), 'blocked'), SnapshotBusyError);
     await snapshots.fail(seq, 'test', NOW());
+  });
+});
+
+describe('the first snapshot, streamed into an empty store', () => {
+  const stores: { db: Db; drop: () => Promise<void> }[] = [];
+  before(async () => {
+    stores.push(await openTestDb(), await openTestDb());
+  });
+  after(() => Promise.all(stores.map((s) => s.drop())));
+
+  const everything = (db: Db) =>
+    db.query<Record<string, string>>('select dos_id, row, names, alt_names, hash from us_ny_entities order by dos_id');
+
+  it('stores what reading the whole file first stores, and the same snapshot applied next changes nothing', async () => {
+    const entities = [...generateEntities({ size: 600, seed: 'stream' })];
+    const [a, b] = [entities[5]!, entities[6]!];
+    // Two repeats under another spelling of the id (leading zero): a partial one that loses, a full one that wins.
+    const respelled = [
+      { dos_id: `0${a.row.dos_id}`, current_entity_name: 'PARTIAL COPY LLC' },
+      { ...b.row, dos_id: `0${b.row.dos_id}`, current_entity_name: 'RESPELLED WINNER LLC' },
+    ];
+    const csv = csvText([...driftedRows(entities, { seed: 'stream', keepEmpty: true, duplicateRate: 0.05 }), ...respelled], SNAPSHOT_COLUMNS);
+    const names = csvText(nameRecords([...entities, { row: { dos_id: '9999991', current_entity_name: 'GONE LLC' }, names: [{ corp_name: 'GONE LLC', name_type: 'ENTITY', name_status: 'A' }] }]));
+    const files = () => ({ entities: { input: text(csv), format: 'csv' as const }, names: { input: text(names), format: 'csv' as const }, source: 'stream.csv' });
+
+    const streamed = await ingestFiles({ db: stores[0]!.db, now: NOW }, files());
+    const whole = await build(csv, 'csv', names);
+    const loaded = await ingestEntities({ db: stores[1]!.db, now: NOW }, whole.entities(), 'whole');
+
+    assert.equal(streamed.initial, true);
+    assert.equal(streamed.entities, entities.length);
+    assert.ok(streamed.read.duplicateRows > 2, 'the file repeats ids');
+    assert.deepEqual(
+      [streamed.read.rowsRead, streamed.read.duplicateRows, streamed.read.orphanNameRecords],
+      [whole.stats.rowsRead, whole.stats.duplicateRows, whole.stats.orphanNameRecords],
+    );
+    assert.equal(streamed.read.orphanNameRecords, 1);
+    assert.equal(loaded.entities, entities.length);
+    assert.deepEqual(await everything(stores[0]!.db), await everything(stores[1]!.db));
+
+    const repo = new UsNyEntityRepository(stores[0]!.db);
+    assert.equal((await repo.get(a.row.dos_id))?.row, packRow(a.row), 'the fuller row stays');
+    assert.equal(await repo.get(`0${a.row.dos_id}`), undefined);
+    assert.equal(unpackRow((await repo.get(`0${b.row.dos_id}`))!.row).current_entity_name, 'RESPELLED WINNER LLC');
+    assert.equal(await repo.get(b.row.dos_id), undefined, 'the replaced spelling is gone');
+
+    const again = await ingestFiles({ db: stores[0]!.db, now: NOW }, files());
+    assert.equal(again.initial, false);
+    assert.deepEqual([again.added, again.changed, again.removed, again.unchanged], [0, 0, 0, entities.length]);
+  });
+
+  it('a file that fails half-way leaves the store empty and the snapshot failed', async () => {
+    const { db, drop } = await openTestDb();
+    try {
+      const good = csvText(driftedRows(generateEntities({ size: 300, seed: 'half' }), { seed: 'half' }), SNAPSHOT_COLUMNS);
+      const broken = Readable.from((async function* () {
+        yield good;
+        throw new Error('connection reset while downloading');
+      })());
+      await assert.rejects(ingestFiles({ db, now: NOW }, { entities: { input: broken, format: 'csv' }, source: 'broken.csv' }), /connection reset/);
+      assert.equal(await new UsNyEntityRepository(db).countActive(), 0);
+      assert.equal((await new UsNySnapshotRepository(db).latestDone()), undefined);
+      const [last] = await db.query<{ status: string }>('select status from us_ny_snapshots order by seq desc limit 1');
+      assert.equal(last?.status, 'failed');
+    } finally {
+      await drop();
+    }
   });
 });
 

@@ -3,10 +3,10 @@ import type { Db } from '../../../store/db.ts';
 import { UsNyEntityRepository } from '../../../store/repositories/us-ny-entities.ts';
 import { UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
 import type { SnapshotEntity } from '../columns.ts';
-import { applySnapshot, type IngestReport } from './apply.ts';
+import { applySnapshot, ingestSnapshot, type IngestReport } from './apply.ts';
 import { downloadDataset, type DownloadOptions } from './download.ts';
 import { readRecordBatches, type FileFormat } from './read.ts';
-import { readSnapshot, readSnapshotBatches, SnapshotBuilder } from './snapshot.ts';
+import { SnapshotBuilder } from './snapshot.ts';
 
 export type { IngestReport } from './apply.ts';
 
@@ -25,17 +25,14 @@ export interface IngestDeps {
 
 /**
  * Reads a snapshot in its real format (CSV or JSON, with drift and duplicate ids), deduplicates it and applies it to
- * the store as a diff (see applySnapshot).
+ * the store as a diff (see applySnapshot; the first one is streamed into the store, see initial-load.ts).
  */
-export async function ingestFiles(deps: IngestDeps, files: SnapshotFiles): Promise<IngestReport & { readMs: number }> {
-  const t0 = performance.now();
-  const builder = await readSnapshotBatches(
-    readRecordBatches(files.entities.input, files.entities.format),
-    files.names ? readRecordBatches(files.names.input, files.names.format) : undefined,
-  );
-  const readMs = Math.round(performance.now() - t0);
-  const report = await applySnapshot(storeOf(deps), builder, files.source);
-  return { ...report, readMs };
+export async function ingestFiles(deps: IngestDeps, files: SnapshotFiles): Promise<IngestReport> {
+  const sources = {
+    entities: readRecordBatches(files.entities.input, files.entities.format),
+    ...(files.names ? { names: readRecordBatches(files.names.input, files.names.format) } : {}),
+  };
+  return ingestSnapshot(storeOf(deps), sources, files.source);
 }
 
 /** Downloads the snapshot and its name history from the open-data API and applies them. */
@@ -44,8 +41,8 @@ export async function ingestFromApi(
   urls: { entities: string; names?: string },
   opts: DownloadOptions,
 ): Promise<IngestReport> {
-  const builder = await readSnapshot(downloadDataset(urls.entities, opts), urls.names ? downloadDataset(urls.names, opts) : undefined);
-  return applySnapshot(storeOf(deps), builder, urls.entities);
+  const sources = { entities: downloadDataset(urls.entities, opts), ...(urls.names ? { names: downloadDataset(urls.names, opts) } : {}) };
+  return ingestSnapshot(storeOf(deps), sources, urls.entities);
 }
 
 /** Applies entities already in canonical form (the generator's, for the sandbox seed and benchmarks). */

@@ -47,7 +47,7 @@ describe('the open-data API download and the scheduled ingestion', () => {
     requests.length = 0;
     failNext = 1;
     const got = [];
-    for await (const r of downloadDataset(`${url}/resource/n9v6-gdp6.json`, { userAgent: 'test', pageSize: 100, attempts: 3 })) got.push(r);
+    for await (const r of downloadDataset(`${url}/resource/n9v6-gdp6.json`, { userAgent: 'test', pageSize: 100, attempts: 3 })) got.push(...r);
     assert.equal(got.length, rows.length);
     assert.deepEqual(requests.map((r) => new URLSearchParams(r.split('?')[1]).get('$offset')), ['0', '0', '100', '200']);
     assert.ok(requests.every((r) => r.includes('%24order=%3Aid')));

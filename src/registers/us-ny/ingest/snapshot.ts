@@ -1,6 +1,8 @@
 import { SNAPSHOT_COLUMNS, type NameHistoryEntry, type SnapshotEntity, type SnapshotRow } from '../columns.ts';
+import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
 import { SEP, filledColumns, packRow, unpackRow } from '../packed-row.ts';
-import { canonicalNames, columnIndexes, normaliseNameRecord, normaliseRow, normaliseValues, type Normalised, type RawRecord } from './normalize.ts';
+import { altNamesOf, encodeAltNames } from '../search/summary.ts';
+import { canonicaliseValues, canonicalNames, columnIndexes, normaliseNameRecord, valuesOfRecord, type RawRecord } from './normalize.ts';
 import { recordsOf, type RecordBatch } from './read.ts';
 
 /** What reading a snapshot found, beside its entities. */
@@ -24,6 +26,9 @@ function unpackName(packed: string): NameHistoryEntry {
   return { corp_name, name_type: name_type === 'ASSUMED' ? 'ASSUMED' : 'ENTITY', name_status, ...(date_filed ? { date_filed } : {}) };
 }
 
+/** Called with each valid row of a batch: its id, its packed row, how many columns it fills, its current name. */
+export type PackedRowVisitor = (dosId: string, packed: string, filled: number, name: string) => void;
+
 /**
  * The deduplicated snapshot being read, held compactly: 4.3 million rows. Rows are packed (see packRow) into new
  * flat strings, names too, and keys are numbers: a value sliced out of a file chunk would keep the whole chunk alive,
@@ -46,39 +51,58 @@ export class SnapshotBuilder {
   };
 
   addRow(raw: RawRecord): void {
-    this.add(normaliseRow(raw));
+    this.visitValues(valuesOfRecord(raw), (id, packed, filled) => this.putPacked(Number(id), packed, filled));
   }
 
   /** A batch of the entity table, as read. */
   addBatch(batch: RecordBatch): void {
+    this.eachPackedRow(batch, (id, packed, filled) => this.putPacked(Number(id), packed, filled));
+  }
+
+  /**
+   * The valid rows of a batch in their stored form (see packRow), counted (rows read, rows rejected) but not kept:
+   * the builder's own `addBatch`, and the streamed first load, which keeps no rows (see initial-load.ts). No object
+   * per row: this is the hot path of 4.3 million rows.
+   */
+  eachPackedRow(batch: RecordBatch, visit: PackedRowVisitor): void {
     if (Array.isArray(batch)) {
-      for (const raw of batch) this.addRow(raw);
+      for (const raw of batch) this.visitValues(valuesOfRecord(raw), visit);
       return;
     }
     const columns = columnIndexes(batch.header);
-    const values: (string | undefined)[] = new Array(SNAPSHOT_COLUMNS.length);
+    const width = SNAPSHOT_COLUMNS.length;
+    // The API's CSV has the dataset's columns in the dataset's order: its rows are canonicalised where they are.
+    const inOrder = columns.length === width && columns.every((c, i) => c === i);
     for (const fields of batch.rows) {
-      values.fill(undefined);
+      if (inOrder && fields.length === width) {
+        this.visitValues(fields, visit);
+        continue;
+      }
+      const values: string[] = new Array(width).fill('');
       const n = Math.min(columns.length, fields.length);
-      for (let i = 0; i < n; i++) if (columns[i]! >= 0) values[columns[i]!] = fields[i];
-      this.add(normaliseValues(values));
+      for (let i = 0; i < n; i++) if (columns[i]! >= 0) values[columns[i]!] = fields[i]!;
+      this.visitValues(values, visit);
     }
   }
 
-  private add(n: Normalised<SnapshotRow>): void {
+  private visitValues(values: string[], visit: PackedRowVisitor): void {
     this.stats.rowsRead++;
-    if (!n.ok) return this.reject(n.reason);
-    this.put(n.value);
+    const filled = canonicaliseValues(values);
+    if (typeof filled === 'string') return this.reject(filled);
+    visit(values[0]!, values.join(SEP), filled, values[1]!);
   }
 
   /** A row already in canonical form (the generator's, a sandbox record's). */
   put(row: SnapshotRow): void {
     const packed = packRow(row);
-    const key = Number(row.dos_id);
+    this.putPacked(Number(row.dos_id), packed, filledColumns(packed));
+  }
+
+  private putPacked(key: number, packed: string, filled: number): void {
     const prev = this.rows.get(key);
     if (prev !== undefined) {
       this.stats.duplicateRows++;
-      if (filledColumns(prev) > filledColumns(packed)) return;
+      if (filledColumns(prev) > filled) return;
     }
     this.rows.set(key, packed);
   }
@@ -118,7 +142,21 @@ export class SnapshotBuilder {
     const key = Number(dosId);
     const packed = this.rows.get(key);
     if (packed === undefined) return undefined;
-    return { row: unpackRow(packed), names: canonicalNames((this.names.get(key) ?? []).map(unpackName)) };
+    return { row: unpackRow(packed), names: this.namesOf(key) };
+  }
+
+  /** An entity as the store writes it, from its packed row (not unpacked and packed again). */
+  writeOf(dosId: string): UsNyEntityWrite | undefined {
+    const key = Number(dosId);
+    const packed = this.rows.get(key);
+    if (packed === undefined) return undefined;
+    return packedWrite(packed.slice(0, packed.indexOf(SEP)), packed, this.namesOf(key));
+  }
+
+  /** The canonical name history of an id (its number), empty when it has none. */
+  namesOf(key: number): NameHistoryEntry[] {
+    const list = this.names.get(key);
+    return list ? canonicalNames(list.map(unpackName)) : [];
   }
 
   /** The entities, in no particular order. */
@@ -126,9 +164,9 @@ export class SnapshotBuilder {
     for (const id of this.ids()) yield this.get(id)!;
   }
 
-  /** Counts the name records of ids the snapshot does not hold; call once, after reading. */
-  countOrphans(): void {
-    for (const [key, list] of this.names) if (!this.rows.has(key)) this.stats.orphanNameRecords += list.length;
+  /** Counts the name records of ids the snapshot does not hold (by default, its rows'); call once, after reading. */
+  countOrphans(holds: (key: number) => boolean = (key) => this.rows.has(key)): void {
+    for (const [key, list] of this.names) if (!holds(key)) this.stats.orphanNameRecords += list.length;
   }
 
   private reject(reason: string) {
@@ -141,13 +179,23 @@ export class SnapshotBuilder {
  * A 53-bit content hash (cyrb53) as hex: equal rows and histories give equal hashes, so a new snapshot is compared
  * with the stored one without reading rows back. Not cryptographic; a collision would only hide one change.
  */
-export function contentHash(text: string): string {
+export function contentHash(text: string, more?: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  // `contentHash(a, b)` is the hash of `${a}\n${b}`, without building that string.
+  if (more !== undefined) {
+    h1 = Math.imul(h1 ^ 10, 2654435761);
+    h2 = Math.imul(h2 ^ 10, 1597334677);
+    for (let i = 0; i < more.length; i++) {
+      const ch = more.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
@@ -156,9 +204,23 @@ export function contentHash(text: string): string {
 
 /** The stored form of an entity (migration 004): the packed row, the name history as JSON ('' when none), a hash. */
 export function storedForm(e: SnapshotEntity): { row: string; names: string; hash: string } {
-  const row = packRow(e.row);
-  const names = e.names.length ? JSON.stringify(e.names) : '';
-  return { row, names, hash: contentHash(`${row}\n${names}`) };
+  return storedFormOfPacked(packRow(e.row), e.names);
+}
+
+function storedFormOfPacked(row: string, names: readonly NameHistoryEntry[]): { row: string; names: string; hash: string } {
+  const json = names.length ? JSON.stringify(names) : '';
+  return { row, names: json, hash: contentHash(row, json) };
+}
+
+/** An entity as the store writes it: its stored form and the other names the search index reads. */
+export function entityWrite(e: SnapshotEntity): UsNyEntityWrite {
+  return packedWrite(e.row.dos_id, packRow(e.row), e.names);
+}
+
+/** The same from its packed row (see SnapshotBuilder.eachPackedRow); `name` is its current name. */
+export function packedWrite(dosId: string, packed: string, names: readonly NameHistoryEntry[], name = packed.split(SEP, 2)[1]!): UsNyEntityWrite {
+  const altNames = names.length ? encodeAltNames(altNamesOf(name, names)) : '';
+  return { dosId, ...storedFormOfPacked(packed, names), altNames };
 }
 
 /** Reads every record of the sources into a builder. */
@@ -173,14 +235,23 @@ export async function readSnapshot(
   return builder;
 }
 
-/** The same from batches of records (the fast path for files, see readRecordBatches). */
+/**
+ * The same from batches of records (the fast path for files, see readRecordBatches). The name history is read
+ * first, as the streamed first load needs it (initial-load.ts).
+ */
 export async function readSnapshotBatches(
   entities: AsyncIterable<RecordBatch>,
   names?: AsyncIterable<RecordBatch>,
   builder = new SnapshotBuilder(),
 ): Promise<SnapshotBuilder> {
+  await readNames(names, builder);
   for await (const batch of entities) builder.addBatch(batch);
-  if (names) for await (const batch of names) for (const raw of recordsOf(batch)) builder.addNameRecord(raw);
   builder.countOrphans();
+  return builder;
+}
+
+/** Reads the name history's records into a builder. */
+export async function readNames(names: AsyncIterable<RecordBatch> | undefined, builder: SnapshotBuilder): Promise<SnapshotBuilder> {
+  if (names) for await (const batch of names) for (const raw of recordsOf(batch)) builder.addNameRecord(raw);
   return builder;
 }
