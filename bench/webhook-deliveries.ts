@@ -1,7 +1,7 @@
 // Signed webhook deliveries per second to a loopback receiver, through the durable path: each message stored with
 // its delivery row, each attempt a pg-boss job, each outcome logged before its job completes (issue 3).
 //   node --import tsx bench/webhook-deliveries.ts [--messages 10000] [--endpoints 1] [--processes 1] [--release 10s]
-//     [--cold-stats]
+//     [--cold-stats] [--slow-share 0.01 --slow-ms 3000]
 // The receiver is the customer's server: it runs in a child process of its own (bench/support/webhook-receiver.ts),
 // verifies every signature with the `standardwebhooks` library and counts receipts by webhook-id per path.
 // Every message is staged first (stored with its delivery rows, in batches, as monitor checks stage theirs); then the
@@ -11,6 +11,8 @@
 // are read through bench/support/service-probe.ts, the PostgreSQL backends' CPU through /proc. Job engine and store
 // on PGlite (on disk) by default, on PostgreSQL when DATABASE_URL is set (several processes need PostgreSQL).
 // Before the release the bench's tables are analyzed, as autovacuum would (see below; --cold-stats leaves them).
+// `--slow-share`: the receiver answers that share of the messages (by id) only after `--slow-ms`, as a customer's slow
+// endpoint would; it counts them on arrival, so the rate shows how much the slow ones hold the others back.
 // Baseline in the same run: the same number of signed POSTs sent straight to the receiver from this process, with
 // the service's own sender and signing and the service's concurrency, but no store and no jobs.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     release: { type: 'string', default: '10s' },
     'cold-stats': { type: 'boolean', default: false },
+    'slow-share': { type: 'string', default: '0' },
+    'slow-ms': { type: 'string', default: '3000' },
   },
 });
 const messages = Number(values.messages);
@@ -106,6 +110,8 @@ const baseline = {
 };
 await sender.close();
 receiver.reset();
+const slow = { share: Number(values['slow-share']), ms: Number(values['slow-ms']) };
+if (slow.share > 0) receiver.slow(slow.share, slow.ms);
 
 // More service processes on the same database and schemas, started before anything is pending.
 const extraDataDir = mkdtempSync(join(tmpdir(), 'registrum-bench-proc-'));
@@ -199,6 +205,7 @@ console.log(JSON.stringify({
   messages,
   endpoints: endpointCount,
   deliveries: total,
+  slowReceiver: slow.share > 0 ? slow : null,
   complete: stats.distinct >= total,
   stagedPerSecond: Math.round(messages / stageSeconds),
   backlogHeldUntilRelease: heldUntilRelease,

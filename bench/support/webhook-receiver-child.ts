@@ -9,7 +9,9 @@ import { Webhook } from 'standardwebhooks';
 export type ReceiverCommand =
   | { type: 'expect'; path: string; secret: string }
   | { type: 'stats'; seq: number }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** Answers a share of the messages (chosen by id) after `ms`: a customer's slow endpoint. */
+  | { type: 'slow'; share: number; ms: number };
 
 export interface ReceiverStats {
   received: number;
@@ -31,6 +33,15 @@ let badSignatures = 0;
 let firstAt = 0;
 let lastAt = 0;
 let perSecond: number[] = [];
+let slow = { share: 0, ms: 0 };
+
+/** Whether a message id falls in the slow share (a hash of the id, so each attempt of a message behaves alike). */
+function isSlow(id: string): boolean {
+  if (slow.share <= 0) return false;
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) | 0;
+  return ((h >>> 0) % 10_000) / 10_000 < slow.share;
+}
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -49,14 +60,17 @@ const server = createServer((req, res) => {
     perSecond[second] = (perSecond[second] ?? 0) + 1;
     let ids = seen.get(path);
     if (!ids) seen.set(path, (ids = new Set()));
-    ids.add(String(req.headers['webhook-id']));
-    res.writeHead(204).end();
+    const id = String(req.headers['webhook-id']);
+    ids.add(id);
+    if (isSlow(id)) setTimeout(() => res.writeHead(204).end(), slow.ms);
+    else res.writeHead(204).end();
   });
 });
 server.keepAliveTimeout = 60_000;
 
 process.on('message', (command: ReceiverCommand) => {
   if (command.type === 'expect') verifiers.set(command.path, new Webhook(command.secret));
+  else if (command.type === 'slow') slow = { share: command.share, ms: command.ms };
   else if (command.type === 'reset') {
     seen.clear();
     received = badSignatures = firstAt = lastAt = 0;

@@ -11,6 +11,8 @@ export interface ReceiverProcess {
   /** Verifies receipts on `path` with `secret`. */
   expect(path: string, secret: string): void;
   stats(): Promise<ReceiverStats>;
+  /** Answers `share` of the messages after `ms` (a slow customer endpoint). */
+  slow(share: number, ms: number): void;
   /** Forgets what was received (after the baseline). */
   reset(): void;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
     pid: child.pid!,
     expect: (path, secret) => send({ type: 'expect', path, secret }),
     reset: () => send({ type: 'reset' }),
+    slow: (share, ms) => send({ type: 'slow', share, ms }),
     stats: () =>
       new Promise<ReceiverStats>((resolve) => {
         waiting.set(++seq, resolve);

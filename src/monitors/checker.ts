@@ -44,8 +44,8 @@ interface Writes {
 
 /** Checks recorded in one transaction at most. */
 const RECORD_BATCH = 200;
-/** Jobs of staged notifications sent side by side after a commit. */
-const DISPATCH_WIDTH = 8;
+/** Staged notifications whose jobs are sent in one statement after a commit. */
+const DISPATCH_CHUNK = 500;
 
 export interface CheckerOptions {
   /** Time between two checks of a company (daily). */
@@ -61,7 +61,8 @@ export interface CheckerOptions {
 /** The event side of a check: records a notification inside the check's transaction. */
 export interface NotificationSink {
   stage(tx: Queryable, accountId: string, type: 'monitor.notification', payload: object, opts: { subject: string; version: Date }): Promise<StagedMessage | undefined>;
-  dispatch(staged: StagedMessage): Promise<void>;
+  /** Queues the first attempts of staged notifications, once their transaction has committed. */
+  dispatchMany(staged: readonly StagedMessage[]): Promise<void>;
 }
 
 /**
@@ -181,12 +182,8 @@ export class CompanyChecker {
       await this.monitors.insertLogs(tx, writes.logs);
       return total;
     });
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(DISPATCH_WIDTH, staged.length) }, async () => {
-        while (next < staged.length) await this.notifications.dispatch(staged[next++]!);
-      }),
-    );
+    // The batch's notifications in few round trips (a snapshot day changes thousands of monitored companies).
+    for (let i = 0; i < staged.length; i += DISPATCH_CHUNK) await this.notifications.dispatchMany(staged.slice(i, i + DISPATCH_CHUNK));
     return again.length ? addOutcome(outcome, await this.recordMany(again)) : outcome;
   }
 

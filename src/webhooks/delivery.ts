@@ -18,6 +18,9 @@ interface AttemptJob {
 }
 
 const RESUME_PAGE = 500;
+/** Attempts detached from their batches at most (see runScheduledBatch); beyond, batches wait for their stragglers. */
+const MAX_DETACHED = 512;
+const RECOVERY_DELAY_MS = 5_000;
 
 /** A message recorded in a transaction whose first attempts are not scheduled yet. */
 export interface StagedMessage {
@@ -34,6 +37,8 @@ export interface StagedMessage {
  * sends again at start; an attempt whose number the row has passed already does nothing (at least once).
  */
 export class WebhookDispatcher {
+  private readonly detached = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly endpoints: EndpointRepository,
@@ -42,6 +47,9 @@ export class WebhookDispatcher {
     private readonly queue: WorkQueue,
     private readonly clock: Clock,
     private readonly schedule: readonly number[],
+    /** How long a batch waits for its slowest receivers before letting them finish detached. */
+    private readonly stragglerAfterMs = 1_000,
+    private readonly onError: (err: unknown) => void = () => undefined,
   ) {
     // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
     // per origin). A batch ends with its slowest attempt, so more batches in flight keep the connections busy between
@@ -140,22 +148,63 @@ export class WebhookDispatcher {
    * A fetch of scheduled attempts: their contexts in one query, the HTTP calls side by side, the successes recorded
    * in one statement; a failure is recorded on its own with its next attempt. A crash after a POST and before its
    * record sends it again (at least once).
+   *
+   * A batch does not wait for its slow receivers: attempts still running after `stragglerAfterMs` go on detached,
+   * each recording its own outcome, and the batch completes, so that one customer's slow endpoint does not hold back
+   * everyone else's deliveries. A detached attempt's delivery row stays pending until recorded: if the process dies
+   * first, it is sent again at start (`resumePending`); if recording fails, the attempt is sent again as a new job.
    */
   private async runScheduledBatch(jobs: AttemptJob[]): Promise<void> {
     const contexts = await this.deliveries.contexts(jobs, this.clock.now());
     const successes: Parameters<DeliveryRepository['recordScheduledSuccesses']>[0][number][] = [];
-    await Promise.all(
-      jobs.map(async (job) => {
-        const ctx = contexts.get(`${job.messageId}:${job.endpointId}`);
+    let detached = false;
+    const attempts = jobs.map(async (job) => {
+      const ctx = contexts.get(`${job.messageId}:${job.endpointId}`);
+      try {
         const result = await this.runScheduled(job, ctx);
-        if (result?.ok && ctx) {
-          const { id: messageId, eventType } = ctx.message;
-          const id = newId('dlv', this.clock.nowMs());
-          successes.push({ id, messageId, endpointId: ctx.endpoint.id, eventType, responseStatus: result.responseStatus ?? null, scheduledAttempt: job.attempt });
+        if (!result?.ok || !ctx) return;
+        if (detached) {
+          await this.record(ctx, result, 'scheduled', job.attempt);
+          return;
         }
-      }),
-    );
-    await this.deliveries.recordScheduledSuccesses(successes, this.clock.now());
+        const { id: messageId, eventType } = ctx.message;
+        const id = newId('dlv', this.clock.nowMs());
+        successes.push({ id, messageId, endpointId: ctx.endpoint.id, eventType, responseStatus: result.responseStatus ?? null, scheduledAttempt: job.attempt });
+      } catch (err) {
+        if (!detached) throw err;
+        this.onError(err);
+        await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.onError(e));
+      }
+    });
+    const all = Promise.all(attempts);
+    if (!(await this.settlesWithin(all, this.stragglerAfterMs)) && this.detached.size + jobs.length <= MAX_DETACHED) {
+      detached = true;
+      const rest = all.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.detached.add(rest);
+      void rest.finally(() => this.detached.delete(rest));
+    } else {
+      await all;
+    }
+    await this.deliveries.recordScheduledSuccesses(successes.splice(0), this.clock.now());
+  }
+
+  /** Whether the promise settles within `ms` (its failure counts: the caller awaits it and sees it). */
+  private async settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      return await Promise.race([p.then(() => true, () => true), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Waits for detached attempts (at shutdown, before the store closes; each is bounded by the sender's timeout). */
+  async drain(): Promise<void> {
+    while (this.detached.size) await Promise.all([...this.detached]);
   }
 
   /** One scheduled attempt; a success is returned for the batch to record, anything else is recorded here. */
@@ -269,10 +318,15 @@ export class WebhookDispatcher {
     await this.sendJobs([{ job, delayMs }]);
   }
 
-  private async sendJobs(jobs: readonly { job: AttemptJob; delayMs: number }[]): Promise<void> {
+  /** `recovery`: the attempt's own job has run already, and its key would make the send a no-op. */
+  private async sendJobs(jobs: readonly { job: AttemptJob; delayMs: number; recovery?: boolean }[]): Promise<void> {
     await this.queue.sendMany(
       WEBHOOK_ATTEMPT_JOB,
-      jobs.map(({ job, delayMs }) => ({ payload: job, delayMs, key: `${job.messageId}:${job.endpointId}:${job.attempt}` })),
+      jobs.map(({ job, delayMs, recovery }) => ({
+        payload: job,
+        delayMs,
+        key: `${job.messageId}:${job.endpointId}:${job.attempt}${recovery ? ':recovery' : ''}`,
+      })),
     );
   }
 }

@@ -49,7 +49,9 @@ export class WebhookService {
     const deliveryRepo = new DeliveryRepository(db);
     const guard = new UrlGuard(opts.mode, opts.resolver);
     this.sender = new WebhookSender(guard, { timeoutMs: opts.timeoutMs ?? 15_000, userAgent: opts.userAgent ?? 'registrum-webhooks/1.0' });
-    this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule);
+    this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule, undefined, (err) =>
+      this.log.error({ err }, 'a webhook attempt finishing after its batch could not be recorded; it is sent again'),
+    );
     this.endpoints = new WebhookEndpoints(db, endpointRepo, deliveryRepo, this.dispatcher, guard, clock);
     this.companyUpdates = new CompanyUpdates(this.dispatcher, new RequestVersions(db), opts.companyPayload, clock, (err) =>
       this.log.error({ err }, 'company.updated could not be emitted'),
@@ -66,10 +68,9 @@ export class WebhookService {
   }
 
   /** `emit` in two halves, for events recorded in the transaction of the change they report (monitor checks). */
-  get notifications(): Pick<WebhookDispatcher, 'stage' | 'dispatch' | 'dispatchMany'> {
+  get notifications(): Pick<WebhookDispatcher, 'stage' | 'dispatchMany'> {
     return {
       stage: (...a) => this.dispatcher.stage(...a),
-      dispatch: (s) => this.dispatcher.dispatch(s),
       dispatchMany: (s) => this.dispatcher.dispatchMany(s),
     };
   }
@@ -86,6 +87,7 @@ export class WebhookService {
 
   /** Waits for emissions in flight and closes idle connections; call after the queue stopped. */
   async stop(): Promise<void> {
+    await this.dispatcher.drain();
     await this.companyUpdates.drain();
     await this.sender.close();
   }

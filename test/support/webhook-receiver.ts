@@ -15,7 +15,8 @@ export interface Received {
   answered?: number;
 }
 
-export type Answer = { status: number; headers?: Record<string, string> };
+/** `delayMs`: how long the receiver takes to answer (a slow customer endpoint). */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number };
 /** How a path answers the nth receipt of a message id. */
 export type Behaviour = (r: Received) => Answer;
 
@@ -43,8 +44,12 @@ export class WebhookReceiver {
         self!.received.push(r);
         const behaviour: Behaviour = self!.behaviours.get(path) ?? (() => ({ status: 200 }));
         const answer = behaviour(r);
-        r.answered = answer.status;
-        res.writeHead(answer.status, answer.headers).end('ok');
+        const reply = () => {
+          r.answered = answer.status;
+          res.writeHead(answer.status, answer.headers).end('ok');
+        };
+        if (answer.delayMs) setTimeout(reply, answer.delayMs);
+        else reply();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
