@@ -48,7 +48,7 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly schedule: readonly number[],
     /** How long a batch waits for its slowest receivers before letting them finish detached. */
-    private readonly stragglerAfterMs = 1_000,
+    private readonly stragglerAfterMs = 250,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {
     // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
