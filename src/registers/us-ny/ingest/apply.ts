@@ -1,43 +1,13 @@
-import type { Db } from '../../../store/db.ts';
-import type { UsNyEntityRepository, UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
-import type { FieldChange, UsNySnapshotChange, UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
+import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
+import type { FieldChange, UsNySnapshotChange } from '../../../store/repositories/us-ny-snapshots.ts';
 import type { NameHistoryEntry, SnapshotRow } from '../columns.ts';
 import { unpackRow } from '../packed-row.ts';
 import { IdTable } from './id-table.ts';
+import { analyzeEntities, finishSnapshot, type ApplyDeps, type IngestReport, type SnapshotSources } from './ingestion.ts';
 import { loadInitial } from './initial-load.ts';
-import type { RecordBatch } from './read.ts';
-import { readSnapshotBatches, type ReadStats, type SnapshotBuilder } from './snapshot.ts';
+import { readSnapshotBatches, type SnapshotBuilder } from './snapshot.ts';
 
-export interface ApplyDeps {
-  db: Db;
-  entities: UsNyEntityRepository;
-  snapshots: UsNySnapshotRepository;
-  now: () => Date;
-}
-
-export interface IngestReport {
-  seq: number;
-  source: string;
-  /** The first snapshot of the store: every entity is new and no per-entity changes are listed. */
-  initial: boolean;
-  read: ReadStats;
-  entities: number;
-  added: number;
-  changed: number;
-  removed: number;
-  unchanged: number;
-  /**
-   * Where the time went. `read`: the files (the first snapshot streams the entity table into the store as it is
-   * read, so its `read` is the name history's and its `write` the rest); `diff`: comparing with the stored snapshot.
-   */
-  timingsMs: { read: number; diff: number; write: number };
-}
-
-/** A snapshot being read: the entity table and, optionally, the name history, in batches of records. */
-export interface SnapshotSources {
-  entities: AsyncIterable<RecordBatch>;
-  names?: AsyncIterable<RecordBatch>;
-}
+export type { ApplyDeps, IngestReport, SnapshotSources } from './ingestion.ts';
 
 /**
  * Reads a snapshot and applies it (see applySnapshot). Into an empty store, the snapshot is loaded as it is read
@@ -157,26 +127,9 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
       added = toWrite.filter((w) => w.change === 'added').length;
       changed = toWrite.length - added;
     }
-    const s = builder.stats;
-    await deps.snapshots.finish(
-      tx,
-      seq,
-      {
-        rowsRead: s.rowsRead,
-        invalidRows: s.invalidRows,
-        duplicateRows: s.duplicateRows,
-        nameRecords: s.nameRecords,
-        entities: fresh.size,
-        added,
-        changed,
-        removed: removed.length,
-      },
-      initial,
-      deps.now(),
-    );
+    await finishSnapshot(deps, tx, seq, builder.stats, { entities: fresh.size, added, changed, removed: removed.length }, initial);
   });
-  // Fresh statistics, or the planner takes the bulk-loaded table for a small one and sorts it whole to page it.
-  await deps.db.query('analyze us_ny_entities');
+  await analyzeEntities(deps);
   const t2 = performance.now();
   return {
     seq,

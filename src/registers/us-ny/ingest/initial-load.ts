@@ -1,5 +1,5 @@
 import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
-import type { ApplyDeps, IngestReport, SnapshotSources } from './apply.ts';
+import { analyzeEntities, finishSnapshot, type ApplyDeps, type IngestReport, type SnapshotSources } from './ingestion.ts';
 import { IdTable } from './id-table.ts';
 import { packedWrite, readNames, SnapshotBuilder } from './snapshot.ts';
 
@@ -53,17 +53,9 @@ export async function loadInitial(deps: ApplyDeps, sources: SnapshotSources, sou
       await deps.entities.upsert(tx, [...winners].map(([key, w]) => writeOf(w.dosId, key, w.packed, w.name)), seq);
     }
     builder.countOrphans((key) => filled.has(key));
-    const s = builder.stats;
-    await deps.snapshots.finish(
-      tx,
-      seq,
-      { rowsRead: s.rowsRead, invalidRows: s.invalidRows, duplicateRows: s.duplicateRows, nameRecords: s.nameRecords, entities: filled.size, added: filled.size, changed: 0, removed: 0 },
-      true,
-      deps.now(),
-    );
+    await finishSnapshot(deps, tx, seq, builder.stats, { entities: filled.size, added: filled.size, changed: 0, removed: 0 }, true);
   });
-  // Fresh statistics, or the planner takes the bulk-loaded table for a small one.
-  await deps.db.query('analyze us_ny_entities');
+  await analyzeEntities(deps);
   const t2 = performance.now();
   return {
     seq,
