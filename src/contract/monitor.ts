@@ -31,7 +31,7 @@ export const Monitor = z
     metadata: Metadata,
     createdAt: Timestamp,
     lastCheckedAt: Timestamp.optional(),
-    nextCheckAt: Timestamp.optional(),
+    nextCheckAt: Timestamp.optional().describe('When the company is checked next; only on an active monitor of a company still in its register.'),
     deactivatedAt: Timestamp.optional(),
   })
   .meta({ id: 'Monitor' });

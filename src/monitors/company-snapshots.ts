@@ -74,6 +74,17 @@ export class CompanySnapshots {
     return new Map(rows.map((r) => [keyOf(r), r]));
   }
 
+  /** When each of these companies is checked next, for those still in their register (by `keyOf`). */
+  async nextChecks(keys: readonly CompanyKey[]): Promise<Map<string, Date>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db.query<CompanyKey & { nextCheckAt: Date }>(
+      `select country_code as "countryCode", company_id as "companyId", next_check_at as "nextCheckAt" from monitored_companies
+        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[])) and status = 'present'`,
+      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
+    );
+    return new Map(rows.map((r) => [keyOf(r), r.nextCheckAt]));
+  }
+
   /** Several companies locked for the rest of the transaction, in key order (so that batches never deadlock). */
   async lockMany(tx: Queryable, keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
     const rows = await tx.query<MonitoredCompanyRow>(

@@ -7,7 +7,7 @@ import { ApiError } from '../shared/errors.ts';
 import type { Db } from '../store/db.ts';
 import { createId } from '@paralleldrive/cuid2';
 import type { CompanyChecker, Observation } from './checker.ts';
-import type { CompanySnapshots } from './company-snapshots.ts';
+import { keyOf, type CompanySnapshots } from './company-snapshots.ts';
 import type { MonitorRepository, MonitorRow } from './repository.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
@@ -37,7 +37,7 @@ export class MonitorService {
     const metadata = body.metadata ?? {};
 
     const active = await this.monitors.activeOf(account.id, key.countryCode, key.companyId);
-    if (active) return { created: false, monitor: view(await this.monitors.setMetadata(this.db, active.id, metadata)) };
+    if (active) return { created: false, monitor: await this.view(await this.monitors.setMetadata(this.db, active.id, metadata)) };
 
     const company = await this.snapshots.get(key);
     let seen: Observation | undefined;
@@ -66,13 +66,13 @@ export class MonitorService {
       };
       return this.monitors.insertOrGetActive(tx, row);
     });
-    if (!result.created) return { created: false, monitor: view(await this.monitors.setMetadata(this.db, result.monitor.id, metadata)) };
+    if (!result.created) return { created: false, monitor: await this.view(await this.monitors.setMetadata(this.db, result.monitor.id, metadata)) };
     if (seen) await this.checker.record(key, seen);
-    return { created: true, monitor: view((await this.monitors.get(result.monitor.id, account.id))!) };
+    return { created: true, monitor: await this.view((await this.monitors.get(result.monitor.id, account.id))!) };
   }
 
   async get(account: Account, id: string) {
-    return view(await this.require(account, id));
+    return this.view(await this.require(account, id));
   }
 
   async list(account: Account, q: { companyId?: string; countryCode?: string; first?: number; after?: string }) {
@@ -87,7 +87,7 @@ export class MonitorService {
     const last = rows[rows.length - 1];
     const hasNextPage = page.rows.length > limit;
     return {
-      monitors: rows.map(view),
+      monitors: await this.views(rows),
       total: page.total,
       hasNextPage,
       ...(hasNextPage && last ? { nextCursor: encodeCursor(last.createdAt, last.id) } : {}),
@@ -115,6 +115,16 @@ export class MonitorService {
     };
   }
 
+  private async view(m: MonitorRow): Promise<Monitor> {
+    return (await this.views([m]))[0]!;
+  }
+
+  /** The monitors as the API shows them; an active one says when its company is checked next. */
+  private async views(rows: readonly MonitorRow[]): Promise<Monitor[]> {
+    const next = await this.snapshots.nextChecks(rows.filter((m) => m.status === 'active'));
+    return rows.map((m) => view(m, m.status === 'active' ? next.get(keyOf(m)) : undefined));
+  }
+
   private async require(account: Account, id: string): Promise<MonitorRow> {
     const row = await this.monitors.get(id, account.id);
     // Another account's monitor is indistinguishable from none.
@@ -123,7 +133,7 @@ export class MonitorService {
   }
 }
 
-function view(m: MonitorRow): Monitor {
+function view(m: MonitorRow, nextCheckAt: Date | undefined): Monitor {
   return {
     id: m.id,
     companyId: m.companyId,
@@ -132,6 +142,7 @@ function view(m: MonitorRow): Monitor {
     metadata: m.metadata,
     createdAt: m.createdAt.toISOString(),
     ...(m.lastCheckedAt ? { lastCheckedAt: m.lastCheckedAt.toISOString() } : {}),
+    ...(nextCheckAt ? { nextCheckAt: nextCheckAt.toISOString() } : {}),
     ...(m.deactivatedAt ? { deactivatedAt: m.deactivatedAt.toISOString() } : {}),
   };
 }

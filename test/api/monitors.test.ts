@@ -91,6 +91,8 @@ describe('monitors', () => {
     assert.equal((await svc.call('DELETE', `/v2/monitors/${ids[0]}`, { key: own })).status, 204);
     const stopped = await svc.call('GET', `/v2/monitors/${ids[0]}`, { key: own });
     assert.equal(stopped.body.status, 'deactivated');
+    assert.equal(stopped.body.nextCheckAt, undefined, 'a stopped monitor has no next check');
+    assert.ok(page2.body.monitors.every((m: any) => m.nextCheckAt), 'listed active monitors say when they are checked next');
     const fresh = await create('MON-LIST-1', own);
     assert.equal(fresh.status, 201, 'a stopped monitor is not reactivated: a new one is created');
     assert.notEqual(fresh.body.id, ids[0]);
@@ -99,8 +101,11 @@ describe('monitors', () => {
   it('notifies nothing when nothing changed, and every category with field-level changes when it did', { timeout: 60_000 }, async () => {
     await put('MON-CHANGE', record());
     const monitor = (await create('MON-CHANGE', key, { metadata: { customer: 'c-42' } })).body;
+    assert.ok(Date.parse(monitor.nextCheckAt) > Date.parse(monitor.createdAt), 'an active monitor says when it is checked next');
     const quiet = await nextDay();
     assert.ok(quiet.checked >= 1);
+    const checked = (await svc.call('GET', `/v2/monitors/${monitor.id}`, { key })).body;
+    assert.ok(Date.parse(checked.nextCheckAt) - Date.parse(checked.lastCheckedAt) >= DAY - 60_000, 'the next check is a day after the last');
     assert.equal(notificationsOf(monitor.id).length, 0, 'no change, no notification');
     assert.deepEqual((await logsOf(monitor.id)).map((l) => [l.fetchStatus, l.changeDetected]), [['success', false], ['success', false]]);
 
