@@ -3,9 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { openTestDb } from '../../../../test/support/db.ts';
+import { eventually } from '../../../../test/support/service.ts';
 import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
 import type { Db } from '../../../store/db.ts';
-import { UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
+import { SnapshotBusyError } from '../../../store/repositories/us-ny-snapshots.ts';
 import { driftRow, generateEntities, nameRecords } from '../generator.ts';
 import { downloadDataset } from './download.ts';
 import { ingestFromApi } from './ingest.ts';
@@ -63,32 +64,58 @@ describe('the open-data API download and the scheduled ingestion', () => {
     assert.equal(report.read.nameRecords, names.length);
   });
 
-  it('schedules the next run by due time, once across processes, and again after each run', async () => {
+  /** The schedule on an in-process queue, started when a run is due; `run` plays the ingestion. */
+  async function scheduled(run: (clock: { now: Date; applied?: Date }) => Promise<void>) {
     const sent: { name: string; payload: object; opts?: SendOptions }[] = [];
     const queue = new InProcessQueue();
     const send = queue.send.bind(queue);
+    // The next run is an hour or more away: it never runs here.
     queue.send = async (name, payload, opts) => {
       sent.push({ name, payload, opts });
-      return send(name, payload, { ...opts, delayMs: Math.min(opts?.delayMs ?? 0, 20) });
+      return send(name, payload, opts);
     };
+    const clock: { now: Date; applied?: Date } = { now: new Date('2025-07-02T00:00:00Z'), applied: new Date('2025-07-01T00:00:00Z') };
     let runs = 0;
-    const snapshots = new UsNySnapshotRepository(db);
-    let clock = new Date('2025-07-01T12:00:00Z');
-    const schedule = {
+    await scheduleIngestion(queue, {
       everyMs: 86_400_000,
-      now: () => clock,
+      now: () => clock.now,
       run: async () => {
         runs++;
-        clock = new Date(clock.getTime() + 1000);
+        await run(clock);
       },
-      lastApplied: async () => (await snapshots.latestDone())?.finishedAt ?? undefined,
-    };
-    await scheduleIngestion(queue, schedule);
+      lastApplied: async () => clock.applied,
+    });
+    return { sent, queue, runs: () => runs };
+  }
+
+  it('schedules the next run a day after the last snapshot, keyed by its due time, and again after each run', async () => {
+    const { sent, queue, runs } = await scheduled(async (clock) => {
+      clock.applied = clock.now;
+      clock.now = new Date(clock.now.getTime() + 60_000);
+    });
     assert.equal(sent[0]!.name, US_NY_INGEST_JOB);
-    assert.equal(sent[0]!.opts?.key, 'due:2025-07-02T00:00:00.000Z', 'a day after the last snapshot');
-    await new Promise((r) => setTimeout(r, 200));
-    assert.equal(runs, 1);
-    assert.equal(sent.length, 2, 'the run scheduled the next one');
+    assert.deepEqual([sent[0]!.opts?.key, sent[0]!.opts?.delayMs], ['due:2025-07-02T00:00:00.000Z', 0], 'a day after the last snapshot: now');
+    await eventually(async () => sent.length >= 2);
+    assert.equal(runs(), 1);
+    assert.equal(sent[1]!.opts?.key, 'due:2025-07-03T00:00:00.000Z', 'a day after the snapshot the run applied');
     await queue.stop();
+  });
+
+  it('tries again in an hour after a failed run, and leaves the schedule to the process that is ingesting', async () => {
+    const failed = await scheduled(async () => {
+      throw new Error('the open-data API answered 503');
+    });
+    await eventually(async () => failed.sent.length >= 2);
+    assert.equal(failed.sent[1]!.opts?.key, 'due:2025-07-02T01:00:00.000Z');
+    assert.equal(failed.sent[1]!.opts?.delayMs, 3_600_000);
+    await failed.queue.stop();
+
+    const busy = await scheduled(async () => {
+      throw new SnapshotBusyError();
+    });
+    await eventually(async () => busy.runs() === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(busy.sent.length, 1, 'the ingesting process schedules the next run');
+    await busy.queue.stop();
   });
 });
