@@ -26,6 +26,8 @@ export interface SnapshotSourceDeps {
 /** The deduplicated snapshot, as onboarding and verification read it: the operator's companies first, then the store. */
 export class SnapshotSource {
   private prepared: Promise<void> | undefined;
+  /** Lookups under way, by id: the blocks of one request (or one monitor check) ask for the same id side by side. */
+  private readonly inFlight = new Map<string, Promise<SnapshotLookup>>();
 
   constructor(private readonly deps: SnapshotSourceDeps) {}
 
@@ -36,7 +38,20 @@ export class SnapshotSource {
     }));
   }
 
-  async lookup(dosId: string): Promise<SnapshotLookup> {
+  /**
+   * The entity as the snapshot has it. Concurrent lookups of one id share one read (three queries); the answer is
+   * shared, and callers only read it.
+   */
+  lookup(dosId: string): Promise<SnapshotLookup> {
+    let lookup = this.inFlight.get(dosId);
+    if (!lookup) {
+      lookup = this.read(dosId).finally(() => this.inFlight.delete(dosId));
+      this.inFlight.set(dosId, lookup);
+    }
+    return lookup;
+  }
+
+  private async read(dosId: string): Promise<SnapshotLookup> {
     await this.ready();
     const stored = await this.deps.sandbox?.get(COUNTRY, dosId);
     if (stored) {
