@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { factsOf, taxIdOf } from '../../src/registers/test/generator.ts';
 import { seededMergers } from '../../src/registers/us-ny/sandbox-seed.ts';
-import { SandboxStore } from '../../src/sandbox/store.ts';
-import { HMRC_OUTAGE_KEY } from '../../src/tax-verification/index.ts';
 import { gbCheckDigits } from '../../src/tax-verification/vat-numbers.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { snapshotRow } from '../support/us-ny.ts';
@@ -90,8 +88,13 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
   });
 
   it('while HMRC is down the block still succeeds, its taxId without a verification', async () => {
-    const sandbox = new SandboxStore(svc.db, svc.clock);
-    await sandbox.setOutage(HMRC_OUTAGE_KEY, 60_000);
+    const outage = (authority: string, durationMs: number) =>
+      svc.call('POST', `/admin/sandbox/tax-authorities/${authority}/outage`, { admin: true, body: { durationMs } });
+    assert.equal((await outage('IRS', 60_000)).status, 400, 'an authority the sandbox does not emulate');
+    assert.equal((await svc.call('POST', '/admin/sandbox/tax-authorities/HMRC-VAT/outage', { body: { durationMs: 1 } })).status, 401);
+    const down = await outage('HMRC-VAT', 60_000);
+    assert.equal(down.status, 200, JSON.stringify(down.body));
+    assert.equal(Date.parse(down.body.unavailableUntil) - svc.clock.nowMs() > 50_000, true);
     try {
       for (const mode of ['onboarding', 'verification'] as const) {
         const id = `ACME-OUTAGE-${mode.toUpperCase()}`;
@@ -101,7 +104,7 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
         assert.equal(body.dataSources.company.fields?.['taxId.verification'], undefined);
       }
     } finally {
-      await sandbox.setOutage(HMRC_OUTAGE_KEY, 0);
+      assert.equal((await outage('HMRC-VAT', 0)).status, 200);
     }
     const after = await retrieve({ id: 'ACME-OUTAGE-OVER', countryCode: 'TEST', mode: 'onboarding' });
     assert.equal(after.company.taxId.verification.status, 'valid', 'back once the outage is over');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SearchCountry, errorResponses } from '../../../contract/index.ts';
 import { SandboxBehaviour } from '../../../sandbox/store.ts';
 import { ApiError } from '../../../shared/errors.ts';
+import { HMRC_OUTAGE_KEY, VIES_OUTAGE_KEY } from '../../../tax-verification/index.ts';
 import { typed, type RouteRegistrar, type App } from '../types.ts';
 import type { Services } from '../../services.ts';
 
@@ -9,8 +10,14 @@ const security = [{ adminToken: [] }];
 const CountryParams = z.object({ countryCode: SearchCountry });
 const CompanyParams = CountryParams.extend({ companyId: z.string().trim().min(1).max(200) });
 
-function sandboxRegister(services: Services, countryCode: string) {
+const OutageBody = z.object({ durationMs: z.number().int().min(0).max(30 * 86_400_000) }).strict();
+
+function requireSandbox(services: Services) {
   if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'sandbox controls exist only with REGISTERS=sandbox');
+}
+
+function sandboxRegister(services: Services, countryCode: string) {
+  requireSandbox(services);
   const register = services.registers.get(countryCode);
   if (!register) throw new ApiError('not_supported', `no sandbox register for ${countryCode}`);
   return register;
@@ -69,13 +76,31 @@ export const register: RouteRegistrar = (app: App, services) => {
       summary: 'Make a sandbox register unavailable for a while',
       security,
       params: CountryParams,
-      body: z.object({ durationMs: z.number().int().min(0).max(30 * 86_400_000) }).strict(),
+      body: OutageBody,
       response: { 200: z.object({ countryCode: z.string(), unavailableUntil: z.string() }), ...errorResponses(400, 401, 406) },
     },
     handler: async (req) => {
       sandboxRegister(services, req.params.countryCode);
       const until = await sandbox.setOutage(req.params.countryCode, req.body.durationMs);
       return { countryCode: req.params.countryCode, unavailableUntil: until.toISOString() };
+    },
+  });
+
+  typed(app).post('/admin/sandbox/tax-authorities/:authority/outage', {
+    schema: {
+      tags: ['operator'],
+      summary: 'Make a sandbox tax authority unavailable for a while',
+      description:
+        'The emulated VAT-number checks (`HMRC-VAT`, `VIES`) answer as unavailable for that long: company blocks still succeed, their taxId without a verification.',
+      security,
+      params: z.object({ authority: z.enum([HMRC_OUTAGE_KEY, VIES_OUTAGE_KEY]) }),
+      body: OutageBody,
+      response: { 200: z.object({ authority: z.string(), unavailableUntil: z.string() }), ...errorResponses(400, 401, 406) },
+    },
+    handler: async (req) => {
+      requireSandbox(services);
+      const until = await sandbox.setOutage(req.params.authority, req.body.durationMs);
+      return { authority: req.params.authority, unavailableUntil: until.toISOString() };
     },
   });
 
