@@ -43,6 +43,8 @@ export const configSchema = z.object({
   ONBOARDING_DEADLINE_MS: intFromEnv(10_000),
   VERIFICATION_RETRY_WINDOW_MS: intFromEnv(3_600_000),
   WEBHOOK_RETRY_SCHEDULE: durationList('0,5s,5m,30m,2h,5h,10h,10h,14h,20h'),
+  /** How long finished webhook messages, their deliveries and attempts are kept (by the service clock); 0: for ever. */
+  WEBHOOK_LOG_RETENTION: z.string().default('90d').pipe(duration),
   /** Monitors: time between two checks of a company (by the service clock), and how often each process looks. */
   MONITOR_CHECK_EVERY: z.string().default('24h').pipe(duration),
   MONITOR_SWEEP_EVERY: z.string().default('1m').pipe(duration),

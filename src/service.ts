@@ -97,6 +97,7 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const webhooks = new WebhookService(db, clock, queue, {
     mode: config.REGISTERS,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
+    logRetentionMs: config.WEBHOOK_LOG_RETENTION,
     // company.updated carries the request's GET response; `retrieval` exists by the time an event fires.
     companyPayload: async (accountId: string, requestId: string): Promise<object> => {
       const account = await accounts.get(accountId);

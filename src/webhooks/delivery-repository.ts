@@ -197,4 +197,26 @@ export class DeliveryRepository {
       [endpointId, opts.after ?? null, opts.messageId ?? null, opts.first],
     );
   }
+
+  /**
+   * Deletes up to `limit` messages created before `cutoff` whose deliveries are all finished (none pending), with
+   * their delivery rows and attempts, oldest first, in one statement. Returns how many messages went.
+   */
+  async pruneFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `with old as (
+         select m.id from webhook_messages m
+          where m.created_at < $1
+            and not exists (select 1 from webhook_deliveries d where d.message_id = m.id and d.status = 'pending')
+          order by m.created_at limit $2
+       ), attempts as (
+         delete from webhook_attempts where message_id in (select id from old)
+       ), deliveries as (
+         delete from webhook_deliveries where message_id in (select id from old)
+       )
+       delete from webhook_messages where id in (select id from old) returning id`,
+      [cutoff, limit],
+    );
+    return rows.length;
+  }
 }

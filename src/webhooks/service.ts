@@ -8,6 +8,7 @@ import { WebhookDispatcher } from './delivery.ts';
 import { EndpointRepository } from './endpoint-repository.ts';
 import { WebhookEndpoints } from './endpoints.ts';
 import { RequestVersions } from './request-versions.ts';
+import { WebhookLogRetention } from './retention.ts';
 import { WebhookSender } from './sender.ts';
 import { UrlGuard, type GuardMode, type Resolver } from './url-guard.ts';
 
@@ -25,6 +26,8 @@ export interface WebhookOptions {
   userAgent?: string;
   /** Host name resolution for the URL check (tests replace it). */
   resolver?: Resolver;
+  /** How long the delivery log is kept (config WEBHOOK_LOG_RETENTION); 0 keeps it for ever. Default 90 days. */
+  logRetentionMs?: number;
 }
 
 interface Logger {
@@ -43,6 +46,8 @@ export class WebhookService {
   private readonly dispatcher: WebhookDispatcher;
   private readonly companyUpdates: CompanyUpdates;
   private readonly sender: WebhookSender;
+  /** The delivery log's daily pruning (started by `resumePending`). */
+  readonly retention: WebhookLogRetention;
 
   constructor(db: Db, clock: Clock, queue: WorkQueue, opts: WebhookOptions) {
     const endpointRepo = new EndpointRepository(db);
@@ -52,6 +57,7 @@ export class WebhookService {
     this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule, undefined, (err) =>
       this.log.error({ err }, 'a webhook attempt finishing after its batch could not be recorded; it is sent again'),
     );
+    this.retention = new WebhookLogRetention(deliveryRepo, queue, clock, opts.logRetentionMs ?? 90 * 86_400_000);
     this.endpoints = new WebhookEndpoints(db, endpointRepo, deliveryRepo, this.dispatcher, guard, clock);
     this.companyUpdates = new CompanyUpdates(this.dispatcher, new RequestVersions(db), opts.companyPayload, clock, (err) =>
       this.log.error({ err }, 'company.updated could not be emitted'),
@@ -82,6 +88,7 @@ export class WebhookService {
   async resumePending(): Promise<{ deliveries: number; events: number }> {
     const deliveries = await this.dispatcher.resumePending();
     const events = await this.companyUpdates.catchUp();
+    await this.retention.start();
     return { deliveries, events };
   }
 
