@@ -1,47 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
-import { WebhookReceiver, verify, type Received } from '../support/webhook-receiver.ts';
+import { webhookApi } from '../support/webhook-api.ts';
+import { WebhookReceiver, verify } from '../support/webhook-receiver.ts';
 
 const HOUR = 3_600_000;
 
 describe('webhook endpoints and deliveries', () => {
   let svc: TestService;
   let rx: WebhookReceiver;
+  let api: ReturnType<typeof webhookApi>;
   before(async () => {
     svc = await startTestService({ WEBHOOK_RETRY_SCHEDULE: '0,50ms,50ms,50ms' });
     rx = await WebhookReceiver.start();
+    api = webhookApi(svc, rx);
   });
   after(async () => {
     await svc.close();
     await rx.close();
   });
 
-  const createEndpoint = async (key: string, path: string, extra: Record<string, unknown> = {}) => {
-    const res = await svc.call('POST', '/v2/webhook-endpoints', { key, body: { url: rx.url + path, ...extra } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string; url: string; secret: string; status: string; createdAt: string };
-  };
-  /** An account with one endpoint at `path`. */
-  const setup = async (path: string) => {
-    const { apiKey: key } = await svc.newAccount();
-    return { key, endpoint: await createEndpoint(key, path) };
-  };
-  /** A verification request: its data changes emit company.updated. */
-  const request = async (key: string, id = 'ACME') => {
-    const res = await svc.call('POST', '/v2/company', { key, body: { id, countryCode: 'TEST' } });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body.request.requestId as string;
-  };
-  const deliveries = async (key: string, endpointId: string, query = '') => {
-    const res = await svc.call('GET', `/v2/webhook-endpoints/${endpointId}/deliveries${query}`, { key });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as { deliveries: any[]; hasNextPage: boolean; nextCursor?: string };
-  };
-  /** The first delivery at `path` whose payload is about `requestId`. */
-  const firstFor = (path: string, requestId: string) =>
-    eventually(async () => rx.at(path).find((r) => JSON.parse(r.body).request?.requestId === requestId), 20_000);
-  const signatures = (r: Received) => String(r.headers['webhook-signature']).split(' ');
 
   it('creates, lists and deletes endpoints; the secret is shown once', async () => {
     const { apiKey: key } = await svc.newAccount();
@@ -100,7 +78,7 @@ describe('webhook endpoints and deliveries', () => {
   });
 
   it('needs an API key, and another account’s endpoint is a 404', async () => {
-    const { key, endpoint } = await setup('/hooks/mine');
+    const { key, endpoint } = await api.setup('/hooks/mine');
     const { apiKey: other } = await svc.newAccount();
     const paths: [string, string][] = [
       ['POST', '/v2/webhook-endpoints'],
@@ -125,9 +103,9 @@ describe('webhook endpoints and deliveries', () => {
   });
 
   it('sends company.updated to every endpoint: the GET response plus type, signed, one message id', async () => {
-    const { key, endpoint: a } = await setup('/updated/a');
-    const b = await createEndpoint(key, '/updated/b');
-    const requestId = await request(key);
+    const { key, endpoint: a } = await api.setup('/updated/a');
+    const b = await api.createEndpoint(key, '/updated/b');
+    const requestId = await api.request(key);
     const final = await eventually(
       async () =>
         rx.at('/updated/a').find((r) => {
@@ -160,10 +138,10 @@ describe('webhook endpoints and deliveries', () => {
   });
 
   it('retries with the same message id and body until a 2xx, and logs every attempt', async () => {
-    const { key, endpoint } = await setup('/flaky');
+    const { key, endpoint } = await api.setup('/flaky');
     rx.on('/flaky', (r) => ({ status: r.nth <= 2 ? 500 : 200 }));
-    const requestId = await request(key);
-    const first = await firstFor('/flaky', requestId);
+    const requestId = await api.request(key);
+    const first = await api.firstFor('/flaky', requestId);
     const all = await eventually(async () => {
       const got = rx.at('/flaky').filter((r) => r.id === first.id);
       return got.length >= 3 && got;
@@ -175,7 +153,7 @@ describe('webhook endpoints and deliveries', () => {
       verify(endpoint.secret, r);
     }
 
-    const log = (await deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
+    const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
     assert.deepEqual(
       log.map((d) => [d.attempt, d.status, d.responseStatus, d.trigger]),
       [[3, 'succeeded', 200, 'scheduled'], [2, 'failed', 500, 'scheduled'], [1, 'failed', 500, 'scheduled']],
@@ -190,38 +168,38 @@ describe('webhook endpoints and deliveries', () => {
     assert.ok(log[1].nextAttemptAt && log[2].nextAttemptAt, 'a failed attempt says when the next is due');
     assert.equal(log[0].nextAttemptAt, undefined);
 
-    const page1 = await deliveries(key, endpoint.id, `?messageId=${first.id}&first=2`);
+    const page1 = await api.deliveries(key, endpoint.id, `?messageId=${first.id}&first=2`);
     assert.equal(page1.deliveries.length, 2);
     assert.equal(page1.hasNextPage, true);
-    const page2 = await deliveries(key, endpoint.id, `?messageId=${first.id}&first=2&after=${page1.nextCursor}`);
+    const page2 = await api.deliveries(key, endpoint.id, `?messageId=${first.id}&first=2&after=${page1.nextCursor}`);
     assert.deepEqual(page2.deliveries.map((d) => d.attempt), [1]);
     assert.equal(page2.hasNextPage, false);
   });
 
   it('gives up when the schedule is exhausted', async () => {
-    const { key, endpoint } = await setup('/down');
+    const { key, endpoint } = await api.setup('/down');
     rx.on('/down', () => ({ status: 503 }));
-    const requestId = await request(key);
-    const first = await firstFor('/down', requestId);
+    const requestId = await api.request(key);
+    const first = await api.firstFor('/down', requestId);
     await eventually(async () => rx.at('/down').filter((r) => r.id === first.id).length >= 4);
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(rx.at('/down').filter((r) => r.id === first.id).length, 4, 'four entries in the schedule, four attempts');
-    const log = (await deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
+    const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
     assert.deepEqual(log.map((d) => d.status), ['failed', 'failed', 'failed', 'failed']);
     assert.equal(log[0].nextAttemptAt, undefined, 'no next attempt after the last');
   });
 
   it('honours Retry-After when it asks for longer than the schedule', async () => {
-    const { key, endpoint } = await setup('/later');
+    const { key, endpoint } = await api.setup('/later');
     rx.on('/later', (r) => (r.nth === 1 ? { status: 503, headers: { 'retry-after': '2' } } : { status: 200 }));
-    const requestId = await request(key);
-    const first = await firstFor('/later', requestId);
+    const requestId = await api.request(key);
+    const first = await api.firstFor('/later', requestId);
     const second = await eventually(async () => rx.at('/later').find((r) => r.id === first.id && r.nth === 2), 20_000);
     const gap = second.at - first.at;
     assert.ok(gap >= 1900, `waited ${gap} ms, Retry-After asked for 2000 (the schedule for 50)`);
     // The receiver can see attempt 2 before the service has logged it: wait for both entries.
     const log = await eventually(async () => {
-      const entries = (await deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
+      const entries = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
       return entries.length >= 2 && entries;
     });
     const attempt1 = log.find((d) => d.attempt === 1)!;
@@ -229,23 +207,23 @@ describe('webhook endpoints and deliveries', () => {
   });
 
   it('disables an endpoint that answers 410 Gone', async () => {
-    const { key, endpoint: gone } = await setup('/gone');
-    const control = await createEndpoint(key, '/control');
+    const { key, endpoint: gone } = await api.setup('/gone');
+    const control = await api.createEndpoint(key, '/control');
     rx.on('/gone', () => ({ status: 410 }));
-    const first = await firstFor('/gone', await request(key));
+    const first = await api.firstFor('/gone', await api.request(key));
     await eventually(async () => {
       const eps = (await svc.call('GET', '/v2/webhook-endpoints', { key })).body.endpoints;
       return eps.find((e: any) => e.id === gone.id)?.status === 'disabled';
     });
     const ep = (await svc.call('GET', '/v2/webhook-endpoints', { key })).body.endpoints.find((e: any) => e.id === gone.id);
     assert.match(ep.disabledReason, /410/);
-    const log = (await deliveries(key, gone.id)).deliveries;
+    const log = (await api.deliveries(key, gone.id)).deliveries;
     assert.equal(log.length, 1, 'not retried');
     assert.equal(log[0].responseStatus, 410);
     assert.match(log[0].error, /disabled/);
 
-    const nextRequest = await request(key, 'ACME-2');
-    await firstFor('/control', nextRequest);
+    const nextRequest = await api.request(key, 'ACME-2');
+    await api.firstFor('/control', nextRequest);
     await new Promise((r) => setTimeout(r, 300));
     assert.deepEqual(rx.at('/gone').map((r) => r.id), [first.id], 'nothing more for a disabled endpoint');
     const retry = await svc.call('POST', `/v2/webhook-endpoints/${gone.id}/deliveries/${first.id}/retry`, { key });
@@ -254,9 +232,9 @@ describe('webhook endpoints and deliveries', () => {
   });
 
   it('delivers a message again on request, with the same id, and logs it as manual', async () => {
-    const { key, endpoint } = await setup('/manual');
-    const first = await firstFor('/manual', await request(key));
-    await eventually(async () => (await deliveries(key, endpoint.id)).deliveries.some((d) => d.messageId === first.id));
+    const { key, endpoint } = await api.setup('/manual');
+    const first = await api.firstFor('/manual', await api.request(key));
+    await eventually(async () => (await api.deliveries(key, endpoint.id)).deliveries.some((d) => d.messageId === first.id));
     const res = await svc.call('POST', `/v2/webhook-endpoints/${endpoint.id}/deliveries/${first.id}/retry`, { key });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.messageId, first.id);
@@ -268,7 +246,7 @@ describe('webhook endpoints and deliveries', () => {
     assert.equal(again.length, 2);
     assert.equal(again[1]!.body, first.body);
     verify(endpoint.secret, again[1]!);
-    const log = (await deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
+    const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
     assert.deepEqual(log.map((d) => [d.attempt, d.trigger]), [[2, 'manual'], [1, 'scheduled']]);
 
     rx.on('/manual', () => ({ status: 500 }));
@@ -284,7 +262,7 @@ describe('webhook endpoints and deliveries', () => {
 
   // Last: it moves the service clock a day forward.
   it('signs with the old and the new secret for 24 hours after a rotation, then with the new one only', async () => {
-    const { key, endpoint } = await setup('/rotate');
+    const { key, endpoint } = await api.setup('/rotate');
     const oldSecret = endpoint.secret;
     const rotated = await svc.call('POST', `/v2/webhook-endpoints/${endpoint.id}/rotate-secret`, { key });
     assert.equal(rotated.status, 200);
@@ -295,15 +273,15 @@ describe('webhook endpoints and deliveries', () => {
     const expires = Date.parse(rotated.body.previousSecretExpiresAt);
     assert.ok(Math.abs(expires - clockNow - 24 * HOUR) < 60_000, 'the old secret expires in 24 hours');
 
-    const during = await firstFor('/rotate', await request(key));
-    assert.equal(signatures(during).length, 2);
+    const during = await api.firstFor('/rotate', await api.request(key));
+    assert.equal(api.signatures(during).length, 2);
     verify(oldSecret, during);
     verify(newSecret, during);
 
     const moved = await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 24 * HOUR + 60_000 } });
     assert.equal(moved.status, 200);
-    const afterwards = await firstFor('/rotate', await request(key, 'ACME-3'));
-    assert.equal(signatures(afterwards).length, 1);
+    const afterwards = await api.firstFor('/rotate', await api.request(key, 'ACME-3'));
+    assert.equal(api.signatures(afterwards).length, 1);
     verify(newSecret, afterwards);
     assert.throws(() => verify(oldSecret, afterwards), /No matching signature/);
   });
