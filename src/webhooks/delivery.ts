@@ -37,7 +37,9 @@ export interface StagedMessage {
  * sends again at start; an attempt whose number the row has passed already does nothing (at least once).
  */
 export class WebhookDispatcher {
+  /** The batches whose stragglers run detached, and how many attempts those still have running. */
   private readonly detached = new Set<Promise<void>>();
+  private detachedAttempts = 0;
 
   constructor(
     private readonly db: Db,
@@ -158,6 +160,7 @@ export class WebhookDispatcher {
     const contexts = await this.deliveries.contexts(jobs, this.clock.now());
     const successes: Parameters<DeliveryRepository['recordScheduledSuccesses']>[0][number][] = [];
     let detached = false;
+    let running = jobs.length;
     const attempts = jobs.map(async (job) => {
       const ctx = contexts.get(`${job.messageId}:${job.endpointId}`);
       try {
@@ -174,11 +177,15 @@ export class WebhookDispatcher {
         if (!detached) throw err;
         this.onError(err);
         await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.onError(e));
+      } finally {
+        running--;
+        if (detached) this.detachedAttempts--;
       }
     });
     const all = Promise.all(attempts);
-    if (!(await this.settlesWithin(all, this.stragglerAfterMs)) && this.detached.size + jobs.length <= MAX_DETACHED) {
+    if (!(await this.settlesWithin(all, this.stragglerAfterMs)) && this.detachedAttempts + running <= MAX_DETACHED) {
       detached = true;
+      this.detachedAttempts += running;
       const rest = all.then(
         () => undefined,
         () => undefined,
