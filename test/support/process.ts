@@ -39,11 +39,14 @@ export function processStorage(): { env: Record<string, string>; cleanup(): Prom
   return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Starts `src/main.ts` as `npm start` does and waits until it listens. */
-export async function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts `src/main.ts` as `npm start` does and waits until it listens. `preload`: modules imported before it (a
+ * benchmark's probe); `ipc`: a message channel to the child.
+ */
+export async function startProcess(env: Record<string, string>, opts: { preload?: string[]; ipc?: boolean } = {}): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.preload ?? []).flatMap((m) => ['--import', m]), MAIN], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(opts.ipc ? (['ipc'] as const) : [])],
   });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -52,6 +55,8 @@ export async function startProcess(env: Record<string, string>): Promise<Service
       output += chunk.toString();
       const m = /listening on (http:\/\/[\d.:]+)/.exec(output);
       if (m) resolve(m[1]!);
+      // A long-running process (a benchmark's) logs without end: keep the last 100 kB.
+      if (output.length > 1e6) output = output.slice(-1e5);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
