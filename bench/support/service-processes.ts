@@ -2,6 +2,7 @@
 // the environment the bench's own service uses (same DATABASE_URL and schemas), so that they share its job queues as
 // a deployment of several processes on one PostgreSQL would. Each answers probes (service-probe.ts) over IPC.
 import { startProcess } from '../../test/support/process.ts';
+import { ipcCalls } from './ipc-calls.ts';
 import type { Probe } from './service-probe.ts';
 
 const PROBE = new URL('./service-probe.ts', import.meta.url).pathname;
@@ -16,22 +17,13 @@ export interface ServiceProcess {
 
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const started = await startProcess({ ...env, REGISTRUM_BENCH_PROBE: '1' }, { preload: [PROBE], ipc: true });
-  const { child } = started;
-  const waiting = new Map<number, (p: Probe) => void>();
-  let seq = 0;
-  child.on('message', (m: { probe?: number; result?: Probe }) => {
-    if (m.probe === undefined || !m.result) return;
-    waiting.get(m.probe)?.(m.result);
-    waiting.delete(m.probe);
-  });
+  const ask = ipcCalls<Probe>(started.child, (m: { probe?: number; result?: Probe }) =>
+    m.probe === undefined || !m.result ? undefined : { seq: m.probe, value: m.result },
+  );
   return {
-    pid: child.pid!,
+    pid: started.child.pid!,
     url: started.url,
-    probe: () =>
-      new Promise<Probe>((resolve) => {
-        waiting.set(++seq, resolve);
-        child.send({ probe: seq });
-      }),
+    probe: () => ask((seq) => ({ probe: seq })),
     stop: () => started.stop(),
   };
 }

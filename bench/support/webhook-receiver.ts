@@ -1,6 +1,7 @@
 // The webhook receiver of bench/webhook-deliveries.ts, run as a child process (webhook-receiver-child.ts): the
 // receiver is the customer's server, not ours, so its CPU is kept out of the service process being measured.
 import { fork } from 'node:child_process';
+import { ipcCalls } from './ipc-calls.ts';
 import type { ReceiverCommand, ReceiverStats } from './webhook-receiver-child.ts';
 
 export type { ReceiverStats };
@@ -27,13 +28,9 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
     child.once('message', (m: { url: string }) => resolve(m.url));
     child.once('exit', (code) => reject(new Error(`the receiver exited (${code}) before listening`)));
   });
-  const waiting = new Map<number, (s: ReceiverStats) => void>();
-  let seq = 0;
-  child.on('message', (m: { seq?: number; stats?: ReceiverStats }) => {
-    if (m.seq === undefined || !m.stats) return;
-    waiting.get(m.seq)?.(m.stats);
-    waiting.delete(m.seq);
-  });
+  const ask = ipcCalls<ReceiverStats>(child, (m: { seq?: number; stats?: ReceiverStats }) =>
+    m.seq === undefined || !m.stats ? undefined : { seq: m.seq, value: m.stats },
+  );
   const send = (command: ReceiverCommand) => child.send(command);
   return {
     url,
@@ -41,11 +38,7 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
     expect: (path, secret) => send({ type: 'expect', path, secret }),
     reset: () => send({ type: 'reset' }),
     slow: (share, ms) => send({ type: 'slow', share, ms }),
-    stats: () =>
-      new Promise<ReceiverStats>((resolve) => {
-        waiting.set(++seq, resolve);
-        send({ type: 'stats', seq });
-      }),
+    stats: () => ask((seq): ReceiverCommand => ({ type: 'stats', seq })),
     async close() {
       child.disconnect();
       await exited;

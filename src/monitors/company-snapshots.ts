@@ -66,34 +66,23 @@ export class CompanySnapshots {
 
   /** Several companies at once, by `keyOf`. */
   async getMany(keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
-    const rows = await this.db.query<MonitoredCompanyRow>(
-      `select ${COLUMNS} from monitored_companies
-        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[]))`,
-      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
-    );
-    return new Map(rows.map((r) => [keyOf(r), r]));
+    return byKey(await selectByKeys<MonitoredCompanyRow>(this.db, COLUMNS, keys));
   }
 
   /** When each of these companies is checked next, for those still in their register (by `keyOf`). */
   async nextChecks(keys: readonly CompanyKey[]): Promise<Map<string, Date>> {
     if (keys.length === 0) return new Map();
-    const rows = await this.db.query<CompanyKey & { nextCheckAt: Date }>(
-      `select country_code as "countryCode", company_id as "companyId", next_check_at as "nextCheckAt" from monitored_companies
-        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[])) and status = 'present'`,
-      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
+    const rows = await selectByKeys<CompanyKey & { nextCheckAt: Date; status: string }>(
+      this.db,
+      `country_code as "countryCode", company_id as "companyId", next_check_at as "nextCheckAt", status`,
+      keys,
     );
-    return new Map(rows.map((r) => [keyOf(r), r.nextCheckAt]));
+    return new Map(rows.filter((r) => r.status === 'present').map((r) => [keyOf(r), r.nextCheckAt]));
   }
 
   /** Several companies locked for the rest of the transaction, in key order (so that batches never deadlock). */
   async lockMany(tx: Queryable, keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
-    const rows = await tx.query<MonitoredCompanyRow>(
-      `select ${COLUMNS} from monitored_companies
-        where (country_code, company_id) in (select * from unnest($1::text[], $2::text[]))
-        order by country_code, company_id for update`,
-      [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
-    );
-    return new Map(rows.map((r) => [keyOf(r), r]));
+    return byKey(await selectByKeys<MonitoredCompanyRow>(tx, COLUMNS, keys, 'order by country_code, company_id for update'));
   }
 
   /** Companies due for a check with at least one active monitor, oldest due first. */
@@ -192,3 +181,14 @@ export class CompanySnapshots {
     );
   }
 }
+
+/** The rows of `monitored_companies` with these keys, in one statement. */
+function selectByKeys<Row>(q: Queryable, columns: string, keys: readonly CompanyKey[], tail = ''): Promise<Row[]> {
+  return q.query<Row>(
+    `select ${columns} from monitored_companies
+      where (country_code, company_id) in (select * from unnest($1::text[], $2::text[])) ${tail}`,
+    [keys.map((k) => k.countryCode), keys.map((k) => k.companyId)],
+  );
+}
+
+const byKey = <Row extends CompanyKey>(rows: Row[]) => new Map(rows.map((r) => [keyOf(r), r]));

@@ -78,11 +78,12 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         // Awaited at the next chunk or below; until then a failure must not count as unhandled.
         loading.catch(() => undefined);
       }
-    } finally {
-      // Never leave a load running behind the caller (a failed read ends the loop early).
-      if (loading) await loading.catch(() => undefined);
+    } catch (err) {
+      // A failed read ends the loop early: never leave a load running behind the caller.
+      await loading?.catch(() => undefined);
+      throw err;
     }
-    if (loading) await loading;
+    await loading;
   }
 
   const db: PgliteDb = {

@@ -49,9 +49,12 @@ export class WebhookDispatcher {
     private readonly queue: WorkQueue,
     private readonly clock: Clock,
     private readonly schedule: readonly number[],
-    /** How long a batch waits for its slowest receivers before letting them finish detached. */
-    private readonly stragglerAfterMs = 250,
-    private readonly onError: (err: unknown) => void = () => undefined,
+    private readonly opts: {
+      /** How long a batch waits for its slowest receivers before letting them finish detached; default 250 ms. */
+      stragglerAfterMs?: number;
+      /** A detached attempt that could not be recorded (it is sent again). */
+      onError?: (err: unknown) => void;
+    } = {},
   ) {
     // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
     // per origin). A batch ends with its slowest attempt, so more batches in flight keep the connections busy between
@@ -175,15 +178,15 @@ export class WebhookDispatcher {
         successes.push({ id, messageId, endpointId: ctx.endpoint.id, eventType, responseStatus: result.responseStatus ?? null, scheduledAttempt: job.attempt });
       } catch (err) {
         if (!detached) throw err;
-        this.onError(err);
-        await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.onError(e));
+        this.opts.onError?.(err);
+        await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.opts.onError?.(e));
       } finally {
         running--;
         if (detached) this.detachedAttempts--;
       }
     });
     const all = Promise.all(attempts);
-    if (!(await this.settlesWithin(all, this.stragglerAfterMs)) && this.detachedAttempts + running <= MAX_DETACHED) {
+    if (!(await this.settlesWithin(all, this.opts.stragglerAfterMs ?? 250)) && this.detachedAttempts + running <= MAX_DETACHED) {
       detached = true;
       this.detachedAttempts += running;
       const rest = all.then(

@@ -54,9 +54,9 @@ export class WebhookService {
     const deliveryRepo = new DeliveryRepository(db);
     const guard = new UrlGuard(opts.mode, opts.resolver);
     this.sender = new WebhookSender(guard, { timeoutMs: opts.timeoutMs ?? 15_000, userAgent: opts.userAgent ?? 'registrum-webhooks/1.0' });
-    this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule, undefined, (err) =>
-      this.log.error({ err }, 'a webhook attempt finishing after its batch could not be recorded; it is sent again'),
-    );
+    this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule, {
+      onError: (err) => this.log.error({ err }, 'a webhook attempt finishing after its batch could not be recorded; it is sent again'),
+    });
     this.retention = new WebhookLogRetention(deliveryRepo, queue, clock, opts.logRetentionMs ?? 90 * 86_400_000);
     this.endpoints = new WebhookEndpoints(db, endpointRepo, deliveryRepo, this.dispatcher, guard, clock);
     this.companyUpdates = new CompanyUpdates(this.dispatcher, new RequestVersions(db), opts.companyPayload, clock, (err) =>

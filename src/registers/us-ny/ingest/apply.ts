@@ -65,13 +65,12 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
     const seen = new IdTable(fresh.size);
     for await (const page of deps.entities.scanStates()) {
       for (const s of page) {
-        const e = fresh.writeOf(s.dosId);
-        if (e === undefined) {
+        const hash = fresh.hashOf(s.dosId);
+        if (hash === undefined) {
           if (s.active) removed.push(s.dosId);
           continue;
         }
         seen.set(Number(s.dosId), 1);
-        const hash = e.hash;
         if (!s.active) toWrite.push({ dosId: s.dosId, change: 'added' });
         else if (hash !== s.hash) toWrite.push({ dosId: s.dosId, change: 'changed' });
         else unchanged++;

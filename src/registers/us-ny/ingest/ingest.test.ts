@@ -9,14 +9,14 @@ import { csvText, driftedRows, generateEntities, nameRecords } from '../generato
 import { SNAPSHOT_COLUMNS } from '../columns.ts';
 import { packRow, unpackRow } from '../packed-row.ts';
 import { ingestEntities, ingestFiles } from './ingest.ts';
-import { readRecords } from './read.ts';
-import { SnapshotBuilder, readSnapshot } from './snapshot.ts';
+import { readRecordBatches } from './read.ts';
+import { SnapshotBuilder, readSnapshotBatches } from './snapshot.ts';
 
 const NOW = () => new Date('2025-07-01T00:00:00Z');
 const text = (s: string) => Readable.from([s]);
 
 async function build(entities: string, format: 'csv' | 'json', names?: string) {
-  return readSnapshot(readRecords(text(entities), format), names ? readRecords(text(names), 'csv') : undefined);
+  return readSnapshotBatches(readRecordBatches(text(entities), format), names ? readRecordBatches(text(names), 'csv') : undefined);
 }
 
 describe('reading a snapshot: the real files’ drift', () => {

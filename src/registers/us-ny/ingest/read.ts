@@ -26,12 +26,10 @@ export function formatOf(name: string, firstChar?: string): FileFormat {
   return firstChar === '[' || firstChar === '{' ? 'json' : 'csv';
 }
 
-/** Records of a snapshot file (a path) or stream, CSV with a header row or JSON (an array of objects, or NDJSON). */
-export async function* readRecords(input: string | Readable, format: FileFormat): AsyncGenerator<RawRecord> {
-  for await (const batch of readRecordBatches(input, format)) yield* recordsOf(batch);
-}
-
-/** The same, a chunk's records at a time: 4.3 million awaits per file would cost more than the parsing. */
+/**
+ * Records of a snapshot file (a path) or stream, CSV with a header row or JSON (an array of objects, or NDJSON), a
+ * chunk's records at a time: 4.3 million awaits per file would cost more than the parsing.
+ */
 export function readRecordBatches(input: string | Readable, format: FileFormat): AsyncIterable<RecordBatch> {
   const stream = typeof input === 'string' ? createReadStream(input, { highWaterMark: 1 << 16 }) : input;
   return format === 'csv' ? readCsv(stream) : readJsonObjects(stream);
@@ -111,9 +109,4 @@ export async function* readJsonObjects(stream: Readable): AsyncGenerator<RawReco
     if (batch.length) yield batch;
   }
   if (depth !== 0 || inString) throw new Error('the JSON snapshot ends in the middle of a value');
-}
-
-/** Records from an in-memory text (tests, sandbox seeding). */
-export function recordsOfText(text: string, format: FileFormat): AsyncIterable<RawRecord> {
-  return readRecords(Readable.from([text]), format);
 }

@@ -50,10 +50,6 @@ export class SnapshotBuilder {
     samples: [],
   };
 
-  addRow(raw: RawRecord): void {
-    this.visitValues(valuesOfRecord(raw), (id, packed, filled) => this.putPacked(Number(id), packed, filled));
-  }
-
   /** A batch of the entity table, as read. */
   addBatch(batch: RecordBatch): void {
     this.eachPackedRow(batch, (id, packed, filled) => this.putPacked(Number(id), packed, filled));
@@ -153,6 +149,13 @@ export class SnapshotBuilder {
     return packedWrite(packed.slice(0, packed.indexOf(SEP)), packed, this.namesOf(key));
   }
 
+  /** The content hash of an entity's stored form (what a diff compares), without the rest of its write. */
+  hashOf(dosId: string): string | undefined {
+    const key = Number(dosId);
+    const packed = this.rows.get(key);
+    return packed === undefined ? undefined : storedFormOf(packed, this.namesOf(key)).hash;
+  }
+
   /** The canonical name history of an id (its number), empty when it has none. */
   namesOf(key: number): NameHistoryEntry[] {
     const list = this.names.get(key);
@@ -202,41 +205,23 @@ export function contentHash(text: string, more?: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-/** The stored form of an entity (migration 004): the packed row, the name history as JSON ('' when none), a hash. */
-export function storedForm(e: SnapshotEntity): { row: string; names: string; hash: string } {
-  return storedFormOfPacked(packRow(e.row), e.names);
-}
-
-function storedFormOfPacked(row: string, names: readonly NameHistoryEntry[]): { row: string; names: string; hash: string } {
+/** The stored form of an entity (migration 004): its packed row, the name history as JSON ('' when none), a hash. */
+function storedFormOf(row: string, names: readonly NameHistoryEntry[]): { row: string; names: string; hash: string } {
   const json = names.length ? JSON.stringify(names) : '';
   return { row, names: json, hash: contentHash(row, json) };
 }
 
-/** An entity as the store writes it: its stored form and the other names the search index reads. */
-export function entityWrite(e: SnapshotEntity): UsNyEntityWrite {
-  return packedWrite(e.row.dos_id, packRow(e.row), e.names);
-}
-
-/** The same from its packed row (see SnapshotBuilder.eachPackedRow); `name` is its current name. */
+/**
+ * An entity as the store writes it, from its packed row (see SnapshotBuilder.eachPackedRow): its stored form and
+ * the other names the search index reads; `name` is its current name.
+ */
 export function packedWrite(dosId: string, packed: string, names: readonly NameHistoryEntry[], name = packed.split(SEP, 2)[1]!): UsNyEntityWrite {
   const altNames = names.length ? encodeAltNames(altNamesOf(name, names)) : '';
-  return { dosId, ...storedFormOfPacked(packed, names), altNames };
-}
-
-/** Reads every record of the sources into a builder. */
-export async function readSnapshot(
-  entities: AsyncIterable<RawRecord>,
-  names?: AsyncIterable<RawRecord>,
-  builder = new SnapshotBuilder(),
-): Promise<SnapshotBuilder> {
-  for await (const raw of entities) builder.addRow(raw);
-  if (names) for await (const raw of names) builder.addNameRecord(raw);
-  builder.countOrphans();
-  return builder;
+  return { dosId, ...storedFormOf(packed, names), altNames };
 }
 
 /**
- * The same from batches of records (the fast path for files, see readRecordBatches). The name history is read
+ * Reads a snapshot whole into a builder, from batches of records (see readRecordBatches). The name history is read
  * first, as the streamed first load needs it (initial-load.ts).
  */
 export async function readSnapshotBatches(
