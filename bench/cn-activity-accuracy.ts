@@ -8,9 +8,9 @@ interface Labelled {
   scope: string;
   nace: string;
 }
-const { scopes } = JSON.parse(
-  readFileSync(new URL('../src/enrichment/activities/cn-labelled-scopes.json', import.meta.url), 'utf8'),
-) as { scopes: Labelled[] };
+const { scopes } = JSON.parse(readFileSync(new URL('../src/enrichment/activities/cn-labelled-scopes.json', import.meta.url), 'utf8')) as {
+  scopes: Labelled[];
+};
 for (const s of scopes) if (naceByCode(s.nace)?.level !== 4) throw new Error(`label ${s.nace} is not a NACE class`);
 
 const classifier = new DictionaryClassifier();
@@ -39,6 +39,10 @@ const base3 = scopes.filter((s) => common.slice(0, 3).includes(s.nace)).length;
 
 const pct = (n: number) => `${((100 * n) / scopes.length).toFixed(1)}%`;
 console.log(`CN business-scope activity inference: ${scopes.length} labelled scopes, ${freq.size} distinct NACE classes`);
-console.log(`classifier ${classifier.name}: top-1 ${pct(top1)} (${top1}), top-3 ${pct(top3)} (${top3}), top-1 division ${pct(division1)}, no answer ${empty}, ${(ms / scopes.length).toFixed(2)} ms/scope`);
-console.log(`baseline most-frequent-class (${common.slice(0, 3).join(', ')}): top-1 ${pct(base1)} (${base1}), top-3 ${pct(base3)} (${base3})`);
+console.log(
+  `classifier ${classifier.name}: top-1 ${pct(top1)} (${top1}), top-3 ${pct(top3)} (${top3}), top-1 division ${pct(division1)}, no answer ${empty}, ${(ms / scopes.length).toFixed(2)} ms/scope`,
+);
+console.log(
+  `baseline most-frequent-class (${common.slice(0, 3).join(', ')}): top-1 ${pct(base1)} (${base1}), top-3 ${pct(base3)} (${base3})`,
+);
 if (process.argv.includes('--misses')) console.log(`misses (label ← predicted top 3):\n${misses.join('\n')}`);

@@ -73,7 +73,10 @@ const { db, clock } = bench.service;
 const usNy = bench.service.registers.get('US-NY')!;
 const trace = values.trace ? new QueryTrace(db) : undefined;
 const ingest = (f: SnapshotFilePair, source: string) =>
-  ingestFiles({ db, now: () => clock.now() }, { entities: { input: f.entities, format: 'csv' }, names: { input: f.names, format: 'csv' }, source });
+  ingestFiles(
+    { db, now: () => clock.now() },
+    { entities: { input: f.entities, format: 'csv' }, names: { input: f.names, format: 'csv' }, source },
+  );
 let rssPeak = 0;
 const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 500);
 let loadPeak = 0;
@@ -88,7 +91,10 @@ try {
 
   const accounts: { id: string; apiKey: string }[] = [];
   for (let a = 0; a < ACCOUNTS; a++) {
-    const res = await bench.call('POST', '/admin/accounts', { admin: true, body: { name: `bench ${a}`, credits: 1e12, features: { usNy: true } } });
+    const res = await bench.call('POST', '/admin/accounts', {
+      admin: true,
+      body: { name: `bench ${a}`, credits: 1e12, features: { usNy: true } },
+    });
     if (res.status !== 201) throw new Error(`account: ${res.status} ${JSON.stringify(res.body)}`);
     accounts.push({ id: res.body.id, apiKey: res.body.apiKey });
     const ep = await bench.call('POST', '/v2/webhook-endpoints', { key: res.body.apiKey, body: { url: `${receiver.url}/a${a}` } });
@@ -97,7 +103,9 @@ try {
   }
 
   // The M monitored companies, spread evenly over the stored ones; each gets one monitor, of account j mod A.
-  const ids = (await db.query<{ dos_id: string }>('select dos_id from us_ny_entities where removed_at is null order by dos_id')).map((r) => r.dos_id);
+  const ids = (await db.query<{ dos_id: string }>('select dos_id from us_ny_entities where removed_at is null order by dos_id')).map(
+    (r) => r.dos_id,
+  );
   const accountOf = new Map<string, number>();
   for (let p = 0, j = 0; p < ids.length; p++) {
     if (Math.floor(((p + 1) * M) / ids.length) > Math.floor((p * M) / ids.length)) accountOf.set(ids[p]!, j++ % ACCOUNTS);
@@ -111,7 +119,10 @@ try {
   t = performance.now();
   await pool(sample.length, 4, async (i) => {
     const companyId = sample[i]!;
-    const res = await bench.call('POST', '/v2/monitors', { key: accounts[accountOf.get(companyId)!]!.apiKey, body: { companyId, countryCode: 'US-NY', metadata: METADATA } });
+    const res = await bench.call('POST', '/v2/monitors', {
+      key: accounts[accountOf.get(companyId)!]!.apiKey,
+      body: { companyId, countryCode: 'US-NY', metadata: METADATA },
+    });
     if (res.status !== 201) throw new Error(`monitor ${companyId}: ${res.status} ${JSON.stringify(res.body)}`);
   });
   const sampleMs = since(t);
@@ -157,7 +168,10 @@ try {
       expected.set(c.dosId, { categories: ['disappeared'], deactivated: true });
       continue;
     }
-    const changes = diffSnapshots(await monitoredViewOf(usNy.catalogue, c.before), await monitoredViewOf(usNy.catalogue, c.after as SnapshotEntity));
+    const changes = diffSnapshots(
+      await monitoredViewOf(usNy.catalogue, c.before),
+      await monitoredViewOf(usNy.catalogue, c.after as SnapshotEntity),
+    );
     if (changes.length) expected.set(c.dosId, { categories: categoriesOf(changes), deactivated: false });
     else invisible++;
   }
@@ -219,58 +233,91 @@ try {
   log(`baseline: ${present.length} live portal calls…`);
   calls.reset();
   t = performance.now();
-  await pool(present.length, CONCURRENCY, async (i) => void (await usNy.fetch('company', present[i]!, { mode: 'verification', signal: never })));
+  await pool(
+    present.length,
+    CONCURRENCY,
+    async (i) => void (await usNy.fetch('company', present[i]!, { mode: 'verification', signal: never })),
+  );
   const live = { measuredMs: since(t), portalHttpCalls: calls.httpCount };
   const extrapolated = (ms: number) => Math.round((ms / present.length) * M);
 
-  console.log(JSON.stringify({
-    benchmark: 'monitors-snapshot',
-    store: bench.store,
-    machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtMeasure: loadAtMeasure, peakLoad1mWhileMeasured: round1(measured.loadPeak), loadAverageAtEnd: measured.loadAtEnd },
-    options: { companies: N, monitors: M, changed: SHARE, accounts: ACCOUNTS, sampleThroughApi: sample.length, concurrency: CONCURRENCY },
-    setup: {
-      filesMs,
-      ingestMs,
-      entities: first.entities,
-      monitorsThroughApiMs: sampleMs,
-      monitorsSetBasedMs: bulkMs,
-      monitorsSetBased: written,
-      analyzeMs,
-      activeMonitors: counts?.monitors,
-      monitoredCompanies: counts?.companies,
-      setBasedRowsMatchApiRows: apiRows,
-      quietRunChecks: quiet.body,
-    },
-    nextSnapshot: { changedEntities: files.changes.length, monitoredChanged: kinds, changesInvisibleToMonitors: invisible, ingest: { added: applied.added, changed: applied.changed, removed: applied.removed, unchanged: applied.unchanged } },
-    measured: {
-      snapshotApplyMs: applyMs,
-      markDueMs,
-      companiesMarkedDue: markedDue,
-      checkMs,
-      runChecks: run.body,
-      msFromNewSnapshotToLastNotification: lastNotificationMs,
-      goalMs: GOAL_MS,
-      withinGoal: complete && lastNotificationMs <= GOAL_MS,
-      notificationsExpected: expected.size,
-      notificationsReceived: [...receiver.byCompany.values()].reduce((n, l) => n + l.length, 0),
-      complete,
-      lost,
-      duplicates: receiver.received - receiver.distinct + extra,
-      unexpected,
-      wrongCategories,
-      badSignatures: receiver.badSignatures,
-      registerFetches: measured.fetches,
-      registerHttpCalls: measured.http,
-      peakRssMBWhileMeasured: mb(measured.rssPeak),
-    },
-    peakRssMB: mb(process.resourceUsage().maxRSS * 1024),
-    ...(trace ? { statementsFromFeedReadToLastNotification: trace.top() } : {}),
-    baseline: {
-      what: `one register call per monitor: measured on ${present.length} companies, ${CONCURRENCY} side by side (MONITOR_CONCURRENCY), extrapolated to ${M} monitors`,
-      snapshotViewPerMonitor: { ...view, extrapolatedMs: extrapolated(view.measuredMs) },
-      livePortalCallPerMonitor: { ...live, extrapolatedMs: extrapolated(live.measuredMs), emulatorLatencyMs: 0, extrapolatedAtRealPortalLatencyMs: Math.round((M * 1200) / CONCURRENCY) },
-    },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'monitors-snapshot',
+        store: bench.store,
+        machine: {
+          cpus: cpus().length,
+          loadAverageAtStart: loadAtStart,
+          loadAverageAtMeasure: loadAtMeasure,
+          peakLoad1mWhileMeasured: round1(measured.loadPeak),
+          loadAverageAtEnd: measured.loadAtEnd,
+        },
+        options: {
+          companies: N,
+          monitors: M,
+          changed: SHARE,
+          accounts: ACCOUNTS,
+          sampleThroughApi: sample.length,
+          concurrency: CONCURRENCY,
+        },
+        setup: {
+          filesMs,
+          ingestMs,
+          entities: first.entities,
+          monitorsThroughApiMs: sampleMs,
+          monitorsSetBasedMs: bulkMs,
+          monitorsSetBased: written,
+          analyzeMs,
+          activeMonitors: counts?.monitors,
+          monitoredCompanies: counts?.companies,
+          setBasedRowsMatchApiRows: apiRows,
+          quietRunChecks: quiet.body,
+        },
+        nextSnapshot: {
+          changedEntities: files.changes.length,
+          monitoredChanged: kinds,
+          changesInvisibleToMonitors: invisible,
+          ingest: { added: applied.added, changed: applied.changed, removed: applied.removed, unchanged: applied.unchanged },
+        },
+        measured: {
+          snapshotApplyMs: applyMs,
+          markDueMs,
+          companiesMarkedDue: markedDue,
+          checkMs,
+          runChecks: run.body,
+          msFromNewSnapshotToLastNotification: lastNotificationMs,
+          goalMs: GOAL_MS,
+          withinGoal: complete && lastNotificationMs <= GOAL_MS,
+          notificationsExpected: expected.size,
+          notificationsReceived: [...receiver.byCompany.values()].reduce((n, l) => n + l.length, 0),
+          complete,
+          lost,
+          duplicates: receiver.received - receiver.distinct + extra,
+          unexpected,
+          wrongCategories,
+          badSignatures: receiver.badSignatures,
+          registerFetches: measured.fetches,
+          registerHttpCalls: measured.http,
+          peakRssMBWhileMeasured: mb(measured.rssPeak),
+        },
+        peakRssMB: mb(process.resourceUsage().maxRSS * 1024),
+        ...(trace ? { statementsFromFeedReadToLastNotification: trace.top() } : {}),
+        baseline: {
+          what: `one register call per monitor: measured on ${present.length} companies, ${CONCURRENCY} side by side (MONITOR_CONCURRENCY), extrapolated to ${M} monitors`,
+          snapshotViewPerMonitor: { ...view, extrapolatedMs: extrapolated(view.measuredMs) },
+          livePortalCallPerMonitor: {
+            ...live,
+            extrapolatedMs: extrapolated(live.measuredMs),
+            emulatorLatencyMs: 0,
+            extrapolatedAtRealPortalLatencyMs: Math.round((M * 1200) / CONCURRENCY),
+          },
+        },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   clearInterval(rssTimer);
   clearInterval(loadTimer);

@@ -18,7 +18,9 @@ import { UsNyEntityRepository } from '../src/store/repositories/us-ny-entities.t
 import { openStore } from '../src/store/open.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: '4300000' }, dir: { type: 'string', default: join(tmpdir(), 'us-ny-bench') } } });
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: '4300000' }, dir: { type: 'string', default: join(tmpdir(), 'us-ny-bench') } },
+});
 const size = Number(values.size);
 // The machine is shared: the load average says how much of its two cores the run had.
 const loadAtStart = loadavg().map((x) => Math.round(x * 10) / 10);
@@ -68,7 +70,10 @@ const rssBefore = process.memoryUsage().rss;
 try {
   log('ingesting the first snapshot…');
   t = performance.now();
-  const first = await ingestFiles({ db, now }, { entities: { input: g0.entities, format: 'csv' }, names: { input: g0.names, format: 'csv' }, source: 'g0' });
+  const first = await ingestFiles(
+    { db, now },
+    { entities: { input: g0.entities, format: 'csv' }, names: { input: g0.names, format: 'csv' }, source: 'g0' },
+  );
   const firstMs = Math.round(performance.now() - t);
   const peakRss = process.resourceUsage().maxRSS * 1024;
 
@@ -82,7 +87,10 @@ try {
 
   log('ingesting the next day’s snapshot as a diff…');
   t = performance.now();
-  const second = await ingestFiles({ db, now }, { entities: { input: g1.entities, format: 'csv' }, names: { input: g1.names, format: 'csv' }, source: 'g1' });
+  const second = await ingestFiles(
+    { db, now },
+    { entities: { input: g1.entities, format: 'csv' }, names: { input: g1.names, format: 'csv' }, source: 'g1' },
+  );
   const secondMs = Math.round(performance.now() - t);
 
   console.log(
@@ -108,8 +116,22 @@ try {
           rssBeforeMB: mb(rssBefore),
         },
         indexFromStore: { ms: indexMs, entities: index.size, names: index.baseSegment.nameCount, indexMB: mb(index.baseSegment.bytes) },
-        nextSnapshotDiff: { totalMs: secondMs, readMs: second.timingsMs.read, diffMs: second.timingsMs.diff, writeMs: second.timingsMs.write, added: second.added, changed: second.changed, removed: second.removed, unchanged: second.unchanged },
-        baselineReader: { library: 'csv-parse', rows: baselineRows, ms: csvParseMs, rowsPerSecond: Math.round(baselineRows / (csvParseMs / 1000)) },
+        nextSnapshotDiff: {
+          totalMs: secondMs,
+          readMs: second.timingsMs.read,
+          diffMs: second.timingsMs.diff,
+          writeMs: second.timingsMs.write,
+          added: second.added,
+          changed: second.changed,
+          removed: second.removed,
+          unchanged: second.unchanged,
+        },
+        baselineReader: {
+          library: 'csv-parse',
+          rows: baselineRows,
+          ms: csvParseMs,
+          rowsPerSecond: Math.round(baselineRows / (csvParseMs / 1000)),
+        },
       },
       null,
       2,

@@ -18,7 +18,11 @@ import { labelledQueries, percentile, trigramNorm, type LabelledQuery, type Quer
 import { TrigramBaseline } from './support/trigram.ts';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: '4300000' }, queries: { type: 'string', default: '500' }, thresholds: { type: 'string', default: '0.3,0.5' } },
+  options: {
+    size: { type: 'string', default: '4300000' },
+    queries: { type: 'string', default: '500' },
+    thresholds: { type: 'string', default: '0.3,0.5' },
+  },
 });
 const size = Number(values.size);
 // The machine is shared: the load average says how much of its two cores the run had.
@@ -62,7 +66,9 @@ await baseline.index();
 const trigramIndexMs = performance.now() - tg;
 log(`trigram index built in ${Math.round(trigramIndexMs)} ms`);
 
-const queries = labelledQueries([...sample, ...formerSample]).filter((q, k, all) => q.kind !== 'former' || all.findIndex((x) => x.kind === 'former' && x.target === q.target) === k);
+const queries = labelledQueries([...sample, ...formerSample]).filter(
+  (q, k, all) => q.kind !== 'former' || all.findIndex((x) => x.kind === 'former' && x.target === q.target) === k,
+);
 const kinds: QueryKind[] = ['id', 'prefix', 'typo1', 'typo2', 'former'];
 
 /** The index as the API answers: results in the public shape, ranked by match type then score (CONTRACT §3). */
@@ -71,7 +77,9 @@ const searchIndex = (q: LabelledQuery) => {
     const hit = index.byDosId(q.query);
     return hit ? [hit.dosId] : [];
   }
-  return mergeAndRank([searchResults(index.search(q.query, 20))]).slice(0, 10).map((r) => r.id);
+  return mergeAndRank([searchResults(index.search(q.query, 20))])
+    .slice(0, 10)
+    .map((r) => r.id);
 };
 
 // The generated register, like the real one, holds many companies of the same name ("SANTOS TAX INC", "SANTOS TAX
@@ -92,7 +100,14 @@ async function measure(run: (q: LabelledQuery) => Promise<string[]> | string[], 
   const stats = (times: number[], found: number, named: number, n: number) => {
     times.sort((a, b) => a - b);
     const p = (x: number) => round(percentile(times, x));
-    return { n, p50: p(0.5), p95: p(0.95), p99: p(0.99), recallAt10: round(found / Math.max(1, n)), nameRecallAt10: round(named / Math.max(1, n)) };
+    return {
+      n,
+      p50: p(0.5),
+      p95: p(0.95),
+      p99: p(0.99),
+      recallAt10: round(found / Math.max(1, n)),
+      nameRecallAt10: round(named / Math.max(1, n)),
+    };
   };
   for (const kind of kinds) {
     const qs = queries.filter((q) => q.kind === kind);
@@ -111,7 +126,8 @@ async function measure(run: (q: LabelledQuery) => Promise<string[]> | string[], 
     for (const [k, q] of qs.entries()) {
       const ids = answers[k]!.slice(0, 10);
       if (ids.includes(q.target)) found++;
-      if (ids.includes(q.target) || (q.kind !== 'id' && (await baseline.bearing(nameOfTarget(q), ids, q.kind === 'former')).size > 0)) named++;
+      if (ids.includes(q.target) || (q.kind !== 'id' && (await baseline.bearing(nameOfTarget(q), ids, q.kind === 'former')).size > 0))
+        named++;
     }
     pooled.push(...times);
     pooledFound += found;
@@ -144,14 +160,23 @@ const result = {
   names: seg.nameCount,
   vocabulary: seg.vocabularySize,
   baselineStore: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
-  build: { indexMs: Math.round(indexMs), indexMB: mb(seg.bytes), rssMB: mb(rssAfterIndex), trigramIndexMs: Math.round(trigramIndexMs), totalMs: Math.round(performance.now() - t0) },
+  build: {
+    indexMs: Math.round(indexMs),
+    indexMB: mb(seg.bytes),
+    rssMB: mb(rssAfterIndex),
+    trigramIndexMs: Math.round(trigramIndexMs),
+    totalMs: Math.round(performance.now() - t0),
+  },
   memoryIndex,
   baselines,
   speedupP50: Object.fromEntries(Object.entries(baselines).map(([k, b]) => [k, Math.round((b.all!.p50 / memoryIndex.all!.p50) * 10) / 10])),
 };
 console.log(JSON.stringify(result, null, 2));
 const recalls = (s: Stats[string]) => `${s.recallAt10.toFixed(3).padStart(9)} | ${s.nameRecallAt10.toFixed(3).padStart(6)} |`;
-console.log('\nkind     | index p50 / p99 ms | recall@10 | name@10 |' + thresholds.map((t) => ` pg_trgm@${t} p50 / p99 ms | recall@10 | name@10 |`).join(''));
+console.log(
+  '\nkind     | index p50 / p99 ms | recall@10 | name@10 |' +
+    thresholds.map((t) => ` pg_trgm@${t} p50 / p99 ms | recall@10 | name@10 |`).join(''),
+);
 for (const kind of [...kinds, 'all']) {
   const m = memoryIndex[kind]!;
   const cols = thresholds.map((t) => {

@@ -42,16 +42,21 @@ if (ep.status !== 201) throw new Error(`endpoint: ${ep.status}`);
 
 async function pool(n: number, task: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
 }
 
 // Baseline: onboarding mode, the same data points, answered in the response.
 const onboarding: number[] = [];
 await pool(requests, async (i) => {
   const t = performance.now();
-  const res = await bench.call('POST', '/v2/company', { key: apiKey, body: { id: `LATENCY-ONB-${i}`, countryCode: 'TEST', mode: 'onboarding', dataPoints: DATA_POINTS } });
+  const res = await bench.call('POST', '/v2/company', {
+    key: apiKey,
+    body: { id: `LATENCY-ONB-${i}`, countryCode: 'TEST', mode: 'onboarding', dataPoints: DATA_POINTS },
+  });
   if (res.status !== 200) throw new Error(`onboarding: ${res.status}`);
   onboarding.push(performance.now() - t);
 });
@@ -60,7 +65,10 @@ await pool(requests, async (i) => {
 const startedAt = new Map<string, number>();
 await pool(requests, async (i) => {
   const t = performance.now();
-  const res = await bench.call('POST', '/v2/company', { key: apiKey, body: { id: `LATENCY-VER-${i}`, countryCode: 'TEST', dataPoints: DATA_POINTS } });
+  const res = await bench.call('POST', '/v2/company', {
+    key: apiKey,
+    body: { id: `LATENCY-VER-${i}`, countryCode: 'TEST', dataPoints: DATA_POINTS },
+  });
   if (res.status !== 200) throw new Error(`verification: ${res.status}`);
   startedAt.set(res.body.request.requestId, t);
 });
@@ -70,19 +78,30 @@ const verification = [...startedAt].filter(([id]) => settledAt.has(id)).map(([id
 
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50Ms: round1(percentile(sorted, 0.5)), p99Ms: round1(percentile(sorted, 0.99)), maxMs: round1(sorted[sorted.length - 1] ?? NaN) };
+  return {
+    n: sorted.length,
+    p50Ms: round1(percentile(sorted, 0.5)),
+    p99Ms: round1(percentile(sorted, 0.99)),
+    maxMs: round1(sorted[sorted.length - 1] ?? NaN),
+  };
 };
-console.log(JSON.stringify({
-  benchmark: 'verification-latency',
-  store: bench.store,
-  machine: { cpus: cpus().length, loadAtStart },
-  requests,
-  concurrency,
-  dataPoints: DATA_POINTS,
-  verificationPostToLastCompanyUpdated: stats(verification),
-  missing: requests - verification.length,
-  baseline: { onboardingRoundTrip: stats(onboarding) },
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'verification-latency',
+      store: bench.store,
+      machine: { cpus: cpus().length, loadAtStart },
+      requests,
+      concurrency,
+      dataPoints: DATA_POINTS,
+      verificationPostToLastCompanyUpdated: stats(verification),
+      missing: requests - verification.length,
+      baseline: { onboardingRoundTrip: stats(onboarding) },
+    },
+    null,
+    2,
+  ),
+);
 
 await bench.close();
 server.close();

@@ -58,9 +58,11 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 /** Runs `task(i)` for i in [0, n) with at most `width` in flight. */
 async function pool(n: number, width: number, task: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
 }
 
 const receiver = await startReceiverProcess();
@@ -95,7 +97,11 @@ await pool(total, IN_FLIGHT, async (i) => {
   const id = `msg_baseline_${i}`;
   const now = new Date();
   const e = i % endpointCount;
-  const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatureHeader([secrets[e]!], id, now, body) };
+  const headers = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signatureHeader([secrets[e]!], id, now, body),
+  };
   if (!(await sender.post(`${receiver.url}/e${e}`, headers, body)).ok) baselineFailed++;
 });
 const baselineSeconds = (performance.now() - t0) / 1000;
@@ -197,36 +203,42 @@ const deliverSeconds = (stats.lastAt - stats.firstAt) / 1000;
 const steady = stats.perSecond.slice(1, -1).sort((a, b) => a - b);
 const cpu = cpuBetween(probesBefore, first, last, total, labels);
 
-console.log(JSON.stringify({
-  benchmark: 'webhook-deliveries',
-  store: bench.store,
-  processes: processCount,
-  machine: { cpus: cpus().length, loadAtStart, loadAtEnd: loadavg().map(round1), allCoresBusyDuringDeliveries: cpu.allCoresBusy },
-  messages,
-  endpoints: endpointCount,
-  deliveries: total,
-  slowReceiver: slow.share > 0 ? slow : null,
-  complete: stats.distinct >= total,
-  stagedPerSecond: Math.round(messages / stageSeconds),
-  backlogHeldUntilRelease: heldUntilRelease,
-  tablesAnalyzedBeforeRelease: !values['cold-stats'],
-  deliveriesPerSecond: Math.round(stats.distinct / deliverSeconds),
-  steadyDeliveriesPerSecond: steady.length ? steady[Math.floor(steady.length / 2)] : null,
-  secondsFromFirstToLastDelivery: round1(deliverSeconds),
-  received: stats.received,
-  duplicates: stats.received - stats.distinct,
-  lost: total - stats.distinct,
-  badSignatures: stats.badSignatures,
-  deliveryRows: Object.fromEntries(rows.map((r) => [r.status, r.n])),
-  attemptsCounted: rows.reduce((n, r) => n + r.attempts, 0),
-  attemptsLogged: logged,
-  perProcess: cpu.perProcess,
-  cpuMsPerDelivery: cpu.cpuMsPerDelivery,
-  // All cores' time over the CPU per delivery of service, database and receiver: a projection for a machine that runs
-  // nothing else, not a measure (the measures above are taken beside whatever else the machine runs).
-  projectedDeliveriesPerSecondOnIdleCores: cpu.projectedOnIdleCores,
-  baseline: { ...baseline, goalOnPostgreSQL: 1000 },
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'webhook-deliveries',
+      store: bench.store,
+      processes: processCount,
+      machine: { cpus: cpus().length, loadAtStart, loadAtEnd: loadavg().map(round1), allCoresBusyDuringDeliveries: cpu.allCoresBusy },
+      messages,
+      endpoints: endpointCount,
+      deliveries: total,
+      slowReceiver: slow.share > 0 ? slow : null,
+      complete: stats.distinct >= total,
+      stagedPerSecond: Math.round(messages / stageSeconds),
+      backlogHeldUntilRelease: heldUntilRelease,
+      tablesAnalyzedBeforeRelease: !values['cold-stats'],
+      deliveriesPerSecond: Math.round(stats.distinct / deliverSeconds),
+      steadyDeliveriesPerSecond: steady.length ? steady[Math.floor(steady.length / 2)] : null,
+      secondsFromFirstToLastDelivery: round1(deliverSeconds),
+      received: stats.received,
+      duplicates: stats.received - stats.distinct,
+      lost: total - stats.distinct,
+      badSignatures: stats.badSignatures,
+      deliveryRows: Object.fromEntries(rows.map((r) => [r.status, r.n])),
+      attemptsCounted: rows.reduce((n, r) => n + r.attempts, 0),
+      attemptsLogged: logged,
+      perProcess: cpu.perProcess,
+      cpuMsPerDelivery: cpu.cpuMsPerDelivery,
+      // All cores' time over the CPU per delivery of service, database and receiver: a projection for a machine that runs
+      // nothing else, not a measure (the measures above are taken beside whatever else the machine runs).
+      projectedDeliveriesPerSecondOnIdleCores: cpu.projectedOnIdleCores,
+      baseline: { ...baseline, goalOnPostgreSQL: 1000 },
+    },
+    null,
+    2,
+  ),
+);
 
 await Promise.all(extras.map((x) => x.stop()));
 await bench.close();

@@ -26,9 +26,7 @@ if (files.length === 0) {
 }
 const backend = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 console.log(`running ${files.length} test files on ${backend}`);
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -7,7 +7,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SNAPSHOT_COLUMNS, NAME_HISTORY_COLUMNS } from '../src/registers/us-ny/columns.ts';
-import { DEFAULT_SEED, DISPLAY_HEADERS, driftedRows, generateEntities, nameRecords, writeCsv, writeJsonArray } from '../src/registers/us-ny/generator.ts';
+import {
+  DEFAULT_SEED,
+  DISPLAY_HEADERS,
+  driftedRows,
+  generateEntities,
+  nameRecords,
+  writeCsv,
+  writeJsonArray,
+} from '../src/registers/us-ny/generator.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,11 +47,23 @@ const write = async (file: string, records: Iterable<Record<string, string>>, co
 const entityColumns = header === 'api' ? SNAPSHOT_COLUMNS : SNAPSHOT_COLUMNS.map((c) => DISPLAY_HEADERS[c]);
 const rows = await write(
   `${base}.${format}`,
-  driftedRows(generateEntities(opts), { seed: values.seed!, header, duplicateRate: Number(values.duplicates), keepEmpty: format === 'csv' }),
+  driftedRows(generateEntities(opts), {
+    seed: values.seed!,
+    header,
+    duplicateRate: Number(values.duplicates),
+    keepEmpty: format === 'csv',
+  }),
   entityColumns,
 );
-const nameColumns = header === 'api' ? NAME_HISTORY_COLUMNS : ['Corpid Num', 'Film Num', 'Date Filed', 'Name Type', 'Name Status', 'Corp Name'];
+const nameColumns =
+  header === 'api' ? NAME_HISTORY_COLUMNS : ['Corpid Num', 'Film Num', 'Date Filed', 'Name Type', 'Name Status', 'Corp Name'];
 const names = await write(`${base}-names.${format}`, nameRecords(generateEntities(opts), { header }), nameColumns);
 console.log(
-  JSON.stringify({ entities: join(values.out!, `${base}.${format}`), names: join(values.out!, `${base}-names.${format}`), rows, nameRecords: names, ms: Math.round(performance.now() - started) }),
+  JSON.stringify({
+    entities: join(values.out!, `${base}.${format}`),
+    names: join(values.out!, `${base}-names.${format}`),
+    rows,
+    nameRecords: names,
+    ms: Math.round(performance.now() - started),
+  }),
 );

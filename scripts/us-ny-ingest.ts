@@ -19,7 +19,11 @@ if (!file) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openStore({ databaseUrl: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+const db = await openStore({
+  databaseUrl: config.DATABASE_URL,
+  schema: config.DATABASE_SCHEMA,
+  dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+});
 const clock = new Clock();
 const format = (f: string) => (values.format === 'csv' || values.format === 'json' ? values.format : formatOf(f));
 try {

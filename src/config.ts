@@ -33,7 +33,10 @@ export const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   /** With DATABASE_URL: the schema of the service's tables (default: the database's search path). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
   DATA_DIR: z.string().default('./.data'),
   ADMIN_TOKEN: z.string().min(1).optional(),
   BOOTSTRAP_API_KEY: z.string().min(16).optional(),
@@ -55,7 +58,10 @@ export const configSchema = z.object({
   /** Checks one process runs side by side. */
   MONITOR_CONCURRENCY: intFromEnv(4),
   /** The schema of the job engine's tables (pg-boss). */
-  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('pgboss'),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('pgboss'),
   /** Requests per minute per API key. */
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   /** Largest accepted request body, in bytes. */
@@ -75,7 +81,10 @@ export const configSchema = z.object({
   MT_USERNAME: z.string().min(1).optional(),
   MT_PASSWORD: z.string().min(1).optional(),
   /** The base32 secret of the account's TOTP enrolment. */
-  MT_TOTP_SECRET: z.string().regex(/^[A-Za-z2-7\s=-]+$/, 'a base32 secret (letters A-Z, digits 2-7)').optional(),
+  MT_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Za-z2-7\s=-]+$/, 'a base32 secret (letters A-Z, digits 2-7)')
+    .optional(),
   /** JE live mode: the Jersey Financial Services Commission's registry website (registers/je.md §1). */
   JE_REGISTRY_URL: z.string().url().default('https://www.jerseyfsc.org'),
   /**
@@ -85,7 +94,10 @@ export const configSchema = z.object({
   JE_REPORT_EMAIL: z.string().email().optional(),
   JE_MAILBOX_HOST: z.string().min(1).optional(),
   JE_MAILBOX_PORT: z.coerce.number().int().min(1).max(65535).default(995),
-  JE_MAILBOX_TLS: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  JE_MAILBOX_TLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   JE_MAILBOX_USER: z.string().min(1).optional(),
   JE_MAILBOX_PASSWORD: z.string().min(1).optional(),
   /** US-NY live mode: the Department of State's public inquiry portal (registers/us-ny.md §2). */
@@ -114,11 +126,17 @@ export const configSchema = z.object({
   HMRC_CLIENT_ID: z.string().min(1).optional(),
   HMRC_CLIENT_SECRET: z.string().min(1).optional(),
   /** Our own UK VRN: HMRC then answers a consultation number with each check. */
-  HMRC_VAT_REQUESTER_VRN: z.string().regex(/^(GB)?\s*(\d\s*){9}((\d\s*){3})?$/i, 'a UK VAT number: 9 or 12 digits, GB prefix optional').optional(),
+  HMRC_VAT_REQUESTER_VRN: z
+    .string()
+    .regex(/^(GB)?\s*(\d\s*){9}((\d\s*){3})?$/i, 'a UK VAT number: 9 or 12 digits, GB prefix optional')
+    .optional(),
   /** Live mode: the VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api); VIES runs only when set. */
   VIES_API_URL: z.string().url().optional(),
   /** Our own EU VAT number with its member state (e.g. LU12345613): VIES then answers a request identifier. */
-  VIES_REQUESTER_VAT: z.string().regex(/^[A-Za-z]{2}\s*[0-9A-Za-z+*\s]{2,14}$/, 'an EU VAT number with its member-state prefix').optional(),
+  VIES_REQUESTER_VAT: z
+    .string()
+    .regex(/^[A-Za-z]{2}\s*[0-9A-Za-z+*\s]{2,14}$/, 'an EU VAT number with its member-state prefix')
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

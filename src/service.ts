@@ -80,13 +80,8 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   const requests = new RequestRepository(db);
   const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
   // Generated once and kept, so links stay valid across restarts and processes.
-  const signingSecret =
-    config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
-  const signer = new UrlSigner(
-    signingSecret,
-    config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
-    config.DOCUMENT_URL_TTL,
-  );
+  const signingSecret = config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
+  const signer = new UrlSigner(signingSecret, config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, config.DOCUMENT_URL_TTL);
   const queue = await PgBossQueue.start({
     databaseUrl: config.DATABASE_URL,
     db,
@@ -118,7 +113,14 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     now: () => clock.now(),
     onUnavailable: (source, reason) => opts.logger && console.error(`tax-ID verification (${source}):`, reason),
   });
-  const runner = new TaskRunner(settler, requests, files, graphs, taxVerification.step ? [taxVerification.step] : [], new FastCache(requests, clock));
+  const runner = new TaskRunner(
+    settler,
+    requests,
+    files,
+    graphs,
+    taxVerification.step ? [taxVerification.step] : [],
+    new FastCache(requests, clock),
+  );
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
   const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
     retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
@@ -126,7 +128,15 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
     baseDelayMs: 1000,
     maxDelayMs: 5 * 60_000,
   });
-  const monitoring = createMonitoring({ db, registers, queue, clock, webhooks, config, log: (err) => opts.logger && console.error('monitors:', err) });
+  const monitoring = createMonitoring({
+    db,
+    registers,
+    queue,
+    clock,
+    webhooks,
+    config,
+    log: (err) => opts.logger && console.error('monitors:', err),
+  });
   const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment);
 
   const app = await buildApp(

@@ -36,7 +36,13 @@ export async function takeReading(sources: ReadingSources): Promise<Reading> {
     probes,
     receiverCpu: await sources.receiverCpu(),
     machine: machineCpuTimes(),
-    postgres: pg ? await backendCpu(pg.db, probes.map((p) => p.pid), pg.port) : new Map(),
+    postgres: pg
+      ? await backendCpu(
+          pg.db,
+          probes.map((p) => p.pid),
+          pg.port,
+        )
+      : new Map(),
   };
 }
 

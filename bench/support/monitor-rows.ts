@@ -37,7 +37,8 @@ export async function monitoredViewOf(catalogue: Catalogue, e: SnapshotEntity): 
   const register = {
     catalogue,
     async fetch<D extends FetchableDataPoint>(dataPoint: D): Promise<Fetched<D>> {
-      const out = (data: unknown) => ({ data: data as DataPointPayloads[D], source: { overall: { type: 'cached_from_registry' } } }) as Fetched<D>;
+      const out = (data: unknown) =>
+        ({ data: data as DataPointPayloads[D], source: { overall: { type: 'cached_from_registry' } } }) as Fetched<D>;
       if (dataPoint === 'company') return out({ company: companyFromSnapshot(e) });
       if (dataPoint === 'legalRepresentatives' || dataPoint === 'otherKeyPersons') {
         const people = mapPeople(e.row.dos_id, e.row.entity_type, partiesFromSnapshot(e));
@@ -85,7 +86,12 @@ export interface BulkMonitor {
 }
 
 /** Writes the rows of monitors created for companies no monitor watched yet (see the top of this file). */
-export async function writeMonitoredBatch(db: Db, monitors: readonly BulkMonitor[], metadata: Record<string, string>, now: Date): Promise<void> {
+export async function writeMonitoredBatch(
+  db: Db,
+  monitors: readonly BulkMonitor[],
+  metadata: Record<string, string>,
+  now: Date,
+): Promise<void> {
   if (!monitors.length) return;
   const ids = monitors.map(() => monitorIdLikeCuid2());
   const companyIds = monitors.map((m) => m.companyId);
@@ -121,7 +127,17 @@ export async function writeMonitoredBatch(db: Db, monitors: readonly BulkMonitor
  * monitor, one log line, one version, the next check a safety interval on.
  */
 export async function compareWithApiRows(db: Db, catalogue: Catalogue, companyIds: readonly string[]) {
-  const rows = await db.query<{ companyId: string; version: number; data: MonitoredView; intervalMs: number; seen: number; logs: number; versions: number; row: string; names: string }>(
+  const rows = await db.query<{
+    companyId: string;
+    version: number;
+    data: MonitoredView;
+    intervalMs: number;
+    seen: number;
+    logs: number;
+    versions: number;
+    row: string;
+    names: string;
+  }>(
     `select c.company_id as "companyId", c.version, c.data, extract(epoch from c.next_check_at - c.last_checked_at)::float8 * 1000 as "intervalMs",
             m.seen_version as seen, e.row, e.names,
             (select count(*)::int from monitor_logs l where l.monitor_id = m.id) as logs,
@@ -137,7 +153,8 @@ export async function compareWithApiRows(db: Db, catalogue: Catalogue, companyId
   for (const { row, names, data, ...r } of rows) {
     const bulk = await monitoredViewOf(catalogue, { row: unpackRow(row), names: names ? (JSON.parse(names) as NameHistoryEntry[]) : [] });
     const diff = diffSnapshots(data, bulk);
-    const sameRows = r.version === 1 && r.seen === 1 && r.logs === 1 && r.versions === 1 && Math.round(r.intervalMs) === FEED_SAFETY_INTERVAL_MS;
+    const sameRows =
+      r.version === 1 && r.seen === 1 && r.logs === 1 && r.versions === 1 && Math.round(r.intervalMs) === FEED_SAFETY_INTERVAL_MS;
     if (!diff.length && sameRows) identical++;
     else if (differences.length < 3) differences.push(JSON.stringify({ ...r, diff: diff.slice(0, 3) }));
   }

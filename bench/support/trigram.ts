@@ -27,10 +27,11 @@ export class TrigramBaseline {
     if (!this.rows.length) return;
     const rows = this.rows;
     this.rows = [];
-    await this.db.query(
-      'insert into bench_us_ny_names (dos_id, kind, norm) select * from unnest($1::text[], $2::text[], $3::text[])',
-      [rows.map((r) => r.dosId), rows.map((r) => r.kind), rows.map((r) => r.norm)],
-    );
+    await this.db.query('insert into bench_us_ny_names (dos_id, kind, norm) select * from unnest($1::text[], $2::text[], $3::text[])', [
+      rows.map((r) => r.dosId),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.norm),
+    ]);
     this.inserted += rows.length;
   }
 

@@ -24,7 +24,10 @@ export async function snapshotFiles(opts: { dir: string; size: number; share: nu
   const base = () => generateEntities({ size: opts.size, seed: opts.seed, generation: 0 });
   // The ingestion benchmark writes the same generation-0 files (seed 'bench'): use them when they are there.
   const shared = `/tmp/us-ny-bench/us-ny-bench-${opts.size}-g0`;
-  const g0Base = opts.seed === 'bench' && existsSync(`${shared}.csv`) && existsSync(`${shared}-names.csv`) ? shared : join(opts.dir, `us-ny-${opts.size}-g0`);
+  const g0Base =
+    opts.seed === 'bench' && existsSync(`${shared}.csv`) && existsSync(`${shared}-names.csv`)
+      ? shared
+      : join(opts.dir, `us-ny-${opts.size}-g0`);
   const g0: SnapshotFilePair = { entities: `${g0Base}.csv`, names: `${g0Base}-names.csv` };
   if (!existsSync(g0.entities) || !existsSync(g0.names)) {
     opts.log(`writing ${g0.entities}…`);
@@ -38,7 +41,14 @@ export async function snapshotFiles(opts: { dir: string; size: number; share: nu
     opts.log(`writing ${next.entities}…`);
     const changes: EntityChange[] = [];
     const nextDay = (onChange: (c: EntityChange) => void) => nextDayEntities(base(), { seed: opts.seed, share: opts.share, onChange });
-    await writeFile(next.entities, driftedRows(nextDay((c) => changes.push(c)), { seed: opts.seed, keepEmpty: true }), SNAPSHOT_COLUMNS);
+    await writeFile(
+      next.entities,
+      driftedRows(
+        nextDay((c) => changes.push(c)),
+        { seed: opts.seed, keepEmpty: true },
+      ),
+      SNAPSHOT_COLUMNS,
+    );
     await writeFile(next.names, nameRecords(nextDay(() => undefined)), NAME_HISTORY_COLUMNS);
     writeFileSync(changesFile, JSON.stringify(changes));
   }

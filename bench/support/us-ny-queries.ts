@@ -60,7 +60,11 @@ export function labelledQueries(sample: readonly SnapshotEntity[], seed = 1): La
       out.push({ kind: 'typo2', query: words.map((x, k) => (k === i ? typo : x)).join(' '), target: id });
     } else if (long.length >= 2) {
       const [a, b] = [long[0]!, long[1]!];
-      out.push({ kind: 'typo2', query: words.map((x, k) => (k === a[1] ? edit(rng, a[0]) : k === b[1] ? edit(rng, b[0]) : x)).join(' '), target: id });
+      out.push({
+        kind: 'typo2',
+        query: words.map((x, k) => (k === a[1] ? edit(rng, a[0]) : k === b[1] ? edit(rng, b[0]) : x)).join(' '),
+        target: id,
+      });
     }
     const former = e.names.find((n) => n.name_type === 'ENTITY' && n.name_status !== 'A' && n.corp_name !== e.row.current_entity_name);
     if (former) out.push({ kind: 'former', query: former.corp_name, target: id });

@@ -40,10 +40,13 @@ export class AccountService {
         json(account.features),
         now,
       ]);
-      await tx.query(
-        'insert into api_keys (id, account_id, key_hash, key_prefix, created_at) values ($1, $2, $3, $4, $5)',
-        [newId('key'), account.id, hashApiKey(apiKey), keyPrefix(apiKey), now],
-      );
+      await tx.query('insert into api_keys (id, account_id, key_hash, key_prefix, created_at) values ($1, $2, $3, $4, $5)', [
+        newId('key'),
+        account.id,
+        hashApiKey(apiKey),
+        keyPrefix(apiKey),
+        now,
+      ]);
       if (input.credits) await this.ledger.record(tx, account.id, input.credits, 'grant', 'account opening');
     });
     return { ...account, apiKey, balanceInCreditCents: input.credits ?? 0 };

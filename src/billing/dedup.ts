@@ -29,7 +29,12 @@ export function chargedWithin(events: readonly KnownEvent[], unitKey: string, at
  * includes the type, charged or deduplicated within that block's window. Returns the id of the charge itself,
  * which a deduplicated block event links to.
  */
-export function includingCharge(events: readonly KnownEvent[], catalogue: Pick<Catalogue, 'blocks'>, documentType: string, atMs: number): string | undefined {
+export function includingCharge(
+  events: readonly KnownEvent[],
+  catalogue: Pick<Catalogue, 'blocks'>,
+  documentType: string,
+  atMs: number,
+): string | undefined {
   for (const block of blocksIncluding(catalogue, documentType)) {
     const hit = events.find(
       (e) =>

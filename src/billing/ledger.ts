@@ -24,10 +24,14 @@ export class Ledger {
 
   async record(tx: Queryable, accountId: string, amount: number, kind: LedgerKind, reference?: string): Promise<string> {
     const id = newId('led');
-    await tx.query(
-      'insert into ledger_entries (id, account_id, amount, kind, reference, created_at) values ($1, $2, $3, $4, $5, $6)',
-      [id, accountId, amount, kind, reference ?? null, this.clock.now()],
-    );
+    await tx.query('insert into ledger_entries (id, account_id, amount, kind, reference, created_at) values ($1, $2, $3, $4, $5, $6)', [
+      id,
+      accountId,
+      amount,
+      kind,
+      reference ?? null,
+      this.clock.now(),
+    ]);
     return id;
   }
 

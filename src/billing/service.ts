@@ -62,7 +62,10 @@ export class BillingService {
       const balance = await this.ledger.balance(subject.accountId, tx);
       if (balance < quote.total) {
         throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
-          `cost: ${quote.units.filter((u) => u.reserved > 0).map((u) => `${u.documentId ?? u.sku} ${u.reserved}`).join(', ')}`,
+          `cost: ${quote.units
+            .filter((u) => u.reserved > 0)
+            .map((u) => `${u.documentId ?? u.sku} ${u.reserved}`)
+            .join(', ')}`,
           'top up the account, or lower the cost with maxBudget',
         ]);
       }

@@ -156,20 +156,36 @@ export class BillingSettlement {
       const others = (await this.repo.reservationsOf(tx, req.id)).filter((r) => r.unitKey !== row.unitKey);
       const committed = others.reduce((sum, r) => sum + (r.state === 'captured' ? r.charged : r.state === 'released' ? 0 : r.reserved), 0);
       if (committed + amount > req.maxBudget) {
-        return { code: 'budget_exceeded', message: `${describe(row)} costs ${amount} credit cents, beyond what maxBudget leaves`, retryable: false, cost: amount };
+        return {
+          code: 'budget_exceeded',
+          message: `${describe(row)} costs ${amount} credit cents, beyond what maxBudget leaves`,
+          retryable: false,
+          cost: amount,
+        };
       }
     }
     await this.repo.lockAccount(tx, req.accountId);
     const balance = await this.ledger.balance(req.accountId, tx);
     if (balance < amount - row.reserved) {
-      return { code: 'insufficient_funds', message: `${describe(row)} costs ${amount} credit cents; the balance is ${balance}`, retryable: false, cost: amount };
+      return {
+        code: 'insufficient_funds',
+        message: `${describe(row)} costs ${amount} credit cents; the balance is ${balance}`,
+        retryable: false,
+        cost: amount,
+      };
     }
     return undefined;
   }
 
   private async known(tx: Queryable, req: BilledRequest, unitKeys: string[]): Promise<KnownEvent[]> {
     const rows = await this.repo.eventsOf(tx, req, unitKeys);
-    return rows.map((e) => ({ id: e.id, unitKey: e.unitKey, status: e.status, linkedEventId: e.linkedEventId, basisMs: e.basisAt.getTime() }));
+    return rows.map((e) => ({
+      id: e.id,
+      unitKey: e.unitKey,
+      status: e.status,
+      linkedEventId: e.linkedEventId,
+      basisMs: e.basisAt.getTime(),
+    }));
   }
 }
 

@@ -12,10 +12,7 @@ export const BillingEvent = z
     documentId: z.string().optional(),
     amount: z.number().int().describe('Credit cents charged; 0 when deduplicated or included.'),
     status: z.enum(['charged', 'deduplicated', 'included']),
-    linkedEventId: z
-      .string()
-      .optional()
-      .describe('For deduplicated and included events: the charged event that covers this one.'),
+    linkedEventId: z.string().optional().describe('For deduplicated and included events: the charged event that covers this one.'),
     createdAt: Timestamp,
   })
   .meta({

@@ -2,16 +2,83 @@ import { z } from 'zod';
 
 /** ISO 3166-1 alpha-2 countries of the search operation (spec §4.1). */
 export const SEARCH_COUNTRIES = [
-  'AT', 'BE', 'BG', 'CH', 'CN', 'CZ', 'CY', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GG', 'GR', 'HK', 'HR', 'HU',
-  'IE', 'IS', 'IT', 'JE', 'LI', 'LU', 'LV', 'MC', 'MT', 'MU', 'NL', 'NO', 'PL', 'PT', 'RO', 'RU', 'SE', 'SG', 'SI',
-  'SK', 'VG',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CN',
+  'CZ',
+  'CY',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GG',
+  'GR',
+  'HK',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'JE',
+  'LI',
+  'LU',
+  'LV',
+  'MC',
+  'MT',
+  'MU',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'RU',
+  'SE',
+  'SG',
+  'SI',
+  'SK',
+  'VG',
 ] as const;
 
 /** US state registers that may appear as `countryCode` (spec §4.1). */
 export const US_STATES = [
-  'US-FL', 'US-CO', 'US-IL', 'US-MA', 'US-MD', 'US-MI', 'US-NJ', 'US-NY', 'US-OH', 'US-TX', 'US-DE', 'US-WA',
-  'US-TN', 'US-WY', 'US-GA', 'US-MN', 'US-MO', 'US-NV', 'US-PA', 'US-CT', 'US-UT', 'US-IA', 'US-AZ', 'US-VA',
-  'US-MS', 'US-CA', 'US-OR', 'US-KY', 'US-NE', 'US-NC', 'US-AR', 'US-WI', 'US-SC',
+  'US-FL',
+  'US-CO',
+  'US-IL',
+  'US-MA',
+  'US-MD',
+  'US-MI',
+  'US-NJ',
+  'US-NY',
+  'US-OH',
+  'US-TX',
+  'US-DE',
+  'US-WA',
+  'US-TN',
+  'US-WY',
+  'US-GA',
+  'US-MN',
+  'US-MO',
+  'US-NV',
+  'US-PA',
+  'US-CT',
+  'US-UT',
+  'US-IA',
+  'US-AZ',
+  'US-VA',
+  'US-MS',
+  'US-CA',
+  'US-OR',
+  'US-KY',
+  'US-NE',
+  'US-NC',
+  'US-AR',
+  'US-WI',
+  'US-SC',
 ] as const;
 
 /** Countries of the onboarding list (spec §4.4); `POST /v2/company` adds RU, TEST and the enabled US states. */
@@ -24,9 +91,7 @@ export const SearchCountry = z
 
 export const CompanyCountry = z
   .enum([...SEARCH_COUNTRIES, ...US_STATES, 'TEST'])
-  .describe(
-    'Country of the register. US state registers (US-NY) are accepted only when enabled for the account (400 otherwise).',
-  )
+  .describe('Country of the register. US state registers (US-NY) are accepted only when enabled for the account (400 otherwise).')
   .meta({ id: 'CompanyCountry' });
 
 export const OnboardingCountry = z
@@ -40,7 +105,10 @@ export const ResultCountryCode = z
   .regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST)$/)
   .describe('ISO 3166-1 alpha-2 code, a US state register (US-XX) or TEST.');
 
-export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('ISO 8601 date, YYYY-MM-DD.');
+export const DateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('ISO 8601 date, YYYY-MM-DD.');
 export const Timestamp = z.string().describe('ISO 8601 UTC timestamp.');
 
 export const Address = z

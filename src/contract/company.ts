@@ -91,21 +91,30 @@ export const AuthorizedStock = z
  */
 export const UsStateDetails = z
   .object({
-    jurisdictionOfFormation: z.string().optional().describe('State or country the entity was formed in, as the register writes it (NEW YORK, DELAWARE).'),
-    county: z.string().optional().describe('County of the entity\'s office in the state.'),
-    foreignLegalName: z.string().optional().describe('A foreign entity\'s name in its jurisdiction of formation, when it differs.'),
+    jurisdictionOfFormation: z
+      .string()
+      .optional()
+      .describe('State or country the entity was formed in, as the register writes it (NEW YORK, DELAWARE).'),
+    county: z.string().optional().describe("County of the entity's office in the state."),
+    foreignLegalName: z.string().optional().describe("A foreign entity's name in its jurisdiction of formation, when it differs."),
     foreignFormationDate: DateString.optional().describe('When a foreign entity was formed in its jurisdiction.'),
-    durationDate: z.string().optional().describe('Date the entity\'s existence ends, or PERPETUAL.'),
-    sectionOfLaw: z.string().optional().describe('The statute the entity was formed or authorised under, e.g. 402 BCL - BUSINESS CORPORATION LAW.'),
+    durationDate: z.string().optional().describe("Date the entity's existence ends, or PERPETUAL."),
+    sectionOfLaw: z
+      .string()
+      .optional()
+      .describe('The statute the entity was formed or authorised under, e.g. 402 BCL - BUSINESS CORPORATION LAW.'),
     statementStatus: z.string().optional().describe('Whether the biennial statement is filed: CURRENT or PAST DUE.'),
     nextBiennialStatementDueDate: DateString.optional().describe('When the next biennial statement is due (verification mode).'),
-    authorizedStock: z.array(AuthorizedStock).optional().describe('Shares the entity may issue, per class (verification mode; corporations).'),
+    authorizedStock: z
+      .array(AuthorizedStock)
+      .optional()
+      .describe('Shares the entity may issue, per class (verification mode; corporations).'),
     addresses: z
       .object({
         serviceOfProcess: NamedAddress.optional().describe('Where the Department of State mails process served on the entity.'),
         registeredAgent: NamedAddress.optional().describe('The registered agent, when the entity designated one.'),
         principalExecutiveOffice: NamedAddress.optional().describe('The principal executive office (corporations).'),
-        entityLocation: NamedAddress.optional().describe('The entity\'s own location.'),
+        entityLocation: NamedAddress.optional().describe("The entity's own location."),
       })
       .optional()
       .describe('The four separated addresses of the register (verification mode).'),

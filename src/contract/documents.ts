@@ -43,13 +43,18 @@ export const FinancialData = z
     fiscalYear: z
       .object({ year: z.number().int(), startDate: z.string().optional(), endDate: z.string().optional() })
       .optional()
-      .describe('The year the accounts cover: `year` of its end date; dates (YYYY-MM-DD) when the statement names the period end (twelve months to it).'),
+      .describe(
+        'The year the accounts cover: `year` of its end date; dates (YYYY-MM-DD) when the statement names the period end (twelve months to it).',
+      ),
     approvalDate: z.string().optional().describe('When the board approved the accounts (YYYY-MM-DD), as the statement prints it.'),
     currency: z.string().optional().describe('ISO 4217 code of every amount, as the statement states it.'),
     analysis: z
       .object({
         summary: z.string().optional().describe('One sentence: rating, health score, revenue and result.'),
-        narrativeAnalysis: z.string().optional().describe('A short paragraph generated deterministically from the figures (no language model).'),
+        narrativeAnalysis: z
+          .string()
+          .optional()
+          .describe('A short paragraph generated deterministically from the figures (no language model).'),
         healthScore: z
           .number()
           .optional()
@@ -62,20 +67,34 @@ export const FinancialData = z
         ratios: z
           .object({
             currentRatio: z.number().optional().describe('currentAssets / currentLiabilities, two decimals.'),
-            quickRatio: z.number().optional().describe('(currentAssets − inventories) / currentLiabilities, two decimals; omitted when inventories are not printed.'),
+            quickRatio: z
+              .number()
+              .optional()
+              .describe('(currentAssets − inventories) / currentLiabilities, two decimals; omitted when inventories are not printed.'),
             debtToEquity: z.number().optional().describe('totalLiabilities / equity, two decimals; omitted when equity ≤ 0.'),
-            netProfitMargin: z.number().optional().describe('netIncome / revenue as a fraction (0.0834 = 8.34 %), four decimals; omitted when revenue ≤ 0.'),
+            netProfitMargin: z
+              .number()
+              .optional()
+              .describe('netIncome / revenue as a fraction (0.0834 = 8.34 %), four decimals; omitted when revenue ≤ 0.'),
             returnOnEquity: z.number().optional().describe('netIncome / equity as a fraction, four decimals; omitted when equity ≤ 0.'),
-            revenueGrowth: z.number().optional().describe('(revenue − prior-year revenue) / prior-year revenue as a fraction, four decimals; needs the comparative column.'),
+            revenueGrowth: z
+              .number()
+              .optional()
+              .describe('(revenue − prior-year revenue) / prior-year revenue as a fraction, four decimals; needs the comparative column.'),
           })
           .optional()
-          .describe('Computed from `incomeStatement`, `balanceSheet` and the prior-year column only; a ratio whose input is missing or whose denominator is not positive is omitted, never estimated.'),
+          .describe(
+            'Computed from `incomeStatement`, `balanceSheet` and the prior-year column only; a ratio whose input is missing or whose denominator is not positive is omitted, never estimated.',
+          ),
         insights: z
           .array(
             z.object({
               title: z.string(),
               description: z.string().optional(),
-              metricValue: z.union([z.number(), z.string()]).optional().describe('The ratio (or, for negative equity, the equity amount) the insight is about.'),
+              metricValue: z
+                .union([z.number(), z.string()])
+                .optional()
+                .describe('The ratio (or, for negative equity, the equity amount) the insight is about.'),
               recommendation: z.string().optional(),
             }),
           )
@@ -86,7 +105,9 @@ export const FinancialData = z
         trends: z
           .object({
             comparedWithYear: z.number().int().describe('The prior fiscal year of the comparative column.'),
-            lines: z.record(z.string(), LineTrend).describe('By line-item key of `incomeStatement` and `balanceSheet`, for lines printed in both years.'),
+            lines: z
+              .record(z.string(), LineTrend)
+              .describe('By line-item key of `incomeStatement` and `balanceSheet`, for lines printed in both years.'),
           })
           .optional()
           .describe('Year on year, when the statement prints a prior-year column.'),
@@ -107,7 +128,7 @@ export const FinancialData = z
           'currentLiabilities, nonCurrentLiabilities, totalLiabilities, equity (those the statement prints).',
       ),
   })
-  .describe('Figures extracted from the document\'s own bytes (text of the PDF, by the labels the statement prints) and their analysis.')
+  .describe("Figures extracted from the document's own bytes (text of the PDF, by the labels the statement prints) and their analysis.")
   .meta({ id: 'FinancialData' });
 
 export const DocumentItem = z
@@ -128,7 +149,9 @@ export const DocumentItem = z
     isAIEnriched: z
       .boolean()
       .optional()
-      .describe('True when name, description, period or category were inferred from the filing, or `extractedFinancialData` was extracted from its bytes (spec §1.4).'),
+      .describe(
+        'True when name, description, period or category were inferred from the filing, or `extractedFinancialData` was extracted from its bytes (spec §1.4).',
+      ),
   })
   .meta({ id: 'DocumentItem' });
 export type DocumentItem = z.infer<typeof DocumentItem>;
@@ -136,10 +159,7 @@ export type DocumentItem = z.infer<typeof DocumentItem>;
 export const Documents = z
   .object(
     Object.fromEntries(
-      DOCUMENT_CATEGORIES.map((c) => [
-        c,
-        (SINGLE_DOCUMENT_CATEGORIES.includes(c) ? DocumentItem : z.array(DocumentItem)).optional(),
-      ]),
+      DOCUMENT_CATEGORIES.map((c) => [c, (SINGLE_DOCUMENT_CATEGORIES.includes(c) ? DocumentItem : z.array(DocumentItem)).optional()]),
     ) as Record<DocumentCategory, z.ZodOptional<typeof DocumentItem> | z.ZodOptional<z.ZodArray<typeof DocumentItem>>>,
   )
   .meta({ id: 'Documents', description: 'Retrieved documents by category.' });
@@ -155,7 +175,10 @@ export const AvailableDocument = z
     date: z.string().optional(),
     period: z.object({ year: z.number().int() }).optional(),
     price: z.number().optional().describe('Price in credit cents when retrieved.'),
-    isAIEnriched: z.boolean().optional().describe('True when name, description, period or category were inferred from the filing (spec §1.4).'),
+    isAIEnriched: z
+      .boolean()
+      .optional()
+      .describe('True when name, description, period or category were inferred from the filing (spec §1.4).'),
   })
   .meta({ id: 'AvailableDocument' });
 export type AvailableDocument = z.infer<typeof AvailableDocument>;

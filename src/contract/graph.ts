@@ -15,7 +15,7 @@ export const GraphStoppedReason = z
   ])
   .describe(
     'Why expansion ended. complete: every company reachable (within what was asked) was expanded; ' +
-      'insufficient_funds: the balance could not pay for the next company; max_budget: the request\'s maxBudget left no room; ' +
+      "insufficient_funds: the balance could not pay for the next company; max_budget: the request's maxBudget left no room; " +
       'graph_budget: graphMaxBudget left no room; register_unavailable: a register stayed unavailable for the whole retry window; ' +
       'max_depth: companies 10 levels above the requested one are not expanded (continue from them to go on); ' +
       'interactive: graphInteractive stopped after one level; continuation_scope: a continuation request expanded the listed ' +
@@ -40,7 +40,10 @@ export const GraphNode = z
     flags: z
       .object({
         isRoot: z.boolean().optional().describe('The requested company.'),
-        isUbo: z.boolean().optional().describe("An individual whose total ownership reaches the UBO threshold of the requested company's country (25% by default)."),
+        isUbo: z
+          .boolean()
+          .optional()
+          .describe("An individual whose total ownership reaches the UBO threshold of the requested company's country (25% by default)."),
         isUboProxy: z
           .boolean()
           .optional()
@@ -51,17 +54,23 @@ export const GraphNode = z
         uboCalculationMethod: z
           .array(z.enum(['direct_shareholding', 'indirect_shareholding', 'senior_managing_official']))
           .optional()
-          .describe('How the flag was reached: direct_shareholding, indirect_shareholding (both when both contribute), senior_managing_official.'),
+          .describe(
+            'How the flag was reached: direct_shareholding, indirect_shareholding (both when both contribute), senior_managing_official.',
+          ),
       })
       .optional(),
     continuation: z
       .object({
-        estimatedCost: z.number().describe('Credit cents to expand this company now: its register\'s shareholders block, 0 when it would be deduplicated.'),
+        estimatedCost: z
+          .number()
+          .describe("Credit cents to expand this company now: its register's shareholders block, 0 when it would be deduplicated."),
         depth: z.number().describe('Levels above the requested company (its direct owners are at 1).'),
         accumulatedOwnership: z.number().describe('Percent of the requested company held through this company.'),
       })
       .optional()
-      .describe('Present on companies not expanded that a later request can expand (budget, interactive, depth, unavailable register); pass the nodeId in graphContinueFromNodeIds.'),
+      .describe(
+        'Present on companies not expanded that a later request can expand (budget, interactive, depth, unavailable register); pass the nodeId in graphContinueFromNodeIds.',
+      ),
   })
   .meta({ id: 'GraphNode' });
 
@@ -80,10 +89,15 @@ export const Graph = z
     nodes: z.array(GraphNode),
     edges: z.array(GraphEdge),
     mermaidDiagram: z.string().optional().describe('The graph as a mermaid flowchart (owners above what they own).'),
-    description: z.string().optional().describe('The graph in words: who ultimately owns the company, how far the graph went, why it stopped.'),
+    description: z
+      .string()
+      .optional()
+      .describe('The graph in words: who ultimately owns the company, how far the graph went, why it stopped.'),
     metadata: z
       .object({
-        amountSpent: z.number().describe('Credit cents this request charged for the graph: one billing event per company expanded (deduplicated ones at 0).'),
+        amountSpent: z
+          .number()
+          .describe('Credit cents this request charged for the graph: one billing event per company expanded (deduplicated ones at 0).'),
         companiesFetched: z.number().describe('Companies whose shareholders were fetched (the requested company included).'),
         companiesSkipped: z.number().describe('Companies in the graph not expanded: left for later (continuation) or dead ends.'),
         interactive: z.boolean(),

@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { Metadata, SearchCountry, Timestamp } from './common.ts';
 import { PageQuery } from './common.ts';
 
-export const CHANGE_CATEGORIES = [
-  'status',
-  'address',
-  'ownership',
-  'financial',
-  'legalRepresentatives',
-  'other',
-  'disappeared',
-] as const;
+export const CHANGE_CATEGORIES = ['status', 'address', 'ownership', 'financial', 'legalRepresentatives', 'other', 'disappeared'] as const;
 export const ChangeCategory = z.enum(CHANGE_CATEGORIES).meta({ id: 'ChangeCategory' });
 
 export const MonitorCreateBody = z
@@ -31,7 +23,9 @@ export const Monitor = z
     metadata: Metadata,
     createdAt: Timestamp,
     lastCheckedAt: Timestamp.optional(),
-    nextCheckAt: Timestamp.optional().describe('When the company is checked next; only on an active monitor of a company still in its register.'),
+    nextCheckAt: Timestamp.optional().describe(
+      'When the company is checked next; only on an active monitor of a company still in its register.',
+    ),
     deactivatedAt: Timestamp.optional(),
   })
   .meta({ id: 'Monitor' });
@@ -59,9 +53,7 @@ export const MonitorLog = z
   })
   .meta({ id: 'MonitorLog' });
 
-export const FieldChange = z
-  .object({ path: z.string(), before: z.unknown(), after: z.unknown() })
-  .meta({ id: 'FieldChange' });
+export const FieldChange = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() }).meta({ id: 'FieldChange' });
 
 export const MonitorNotification = z
   .object({

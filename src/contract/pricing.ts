@@ -28,12 +28,20 @@ export const Pricing = z
       }),
     ),
     documents: z.array(
-      z.object({ type: z.string(), category: DocumentCategory, price: z.number().int(), pricingMode: PricingMode, dedupWindowMs: dedupWindow }),
+      z.object({
+        type: z.string(),
+        category: DocumentCategory,
+        price: z.number().int(),
+        pricingMode: PricingMode,
+        dedupWindowMs: dedupWindow,
+      }),
     ),
     datapoints: z.record(z.string(), z.object({ available: z.boolean(), price: z.number().int().nullable(), pricingMode: PricingMode })),
     monitoring: z.object({ available: z.boolean(), price: z.number().int() }),
     agenticEnrichment: z
       .object({ available: z.boolean(), sku: z.string().optional(), price: z.number().int().nullable() })
-      .describe('The agentic enrichment step: charged per request only when it adds a derived value or a finding; deduplicated within 24 hours.'),
+      .describe(
+        'The agentic enrichment step: charged per request only when it adds a derived value or a finding; deduplicated within 24 hours.',
+      ),
   })
   .meta({ id: 'Pricing' });

@@ -57,8 +57,13 @@ export const CompanyRequestBody = z
           'rebuilt from the company (what was paid for within the dedup window costs 0) and these nodes, and the owners above them, are expanded.',
       ),
     graphMaxBudget: budget.optional().describe('Credit cents. Cap on what the graph spends on expansions; maxBudget applies too.'),
-    graphInteractive: z.boolean().optional().describe('Expand one level only: the company\'s owners (or, continuing, the listed nodes\' owners).'),
-    profileMaxBudget: budget.optional().describe('Credit cents. Cap on the company-profile block: above it, the block fails with budget_exceeded.'),
+    graphInteractive: z
+      .boolean()
+      .optional()
+      .describe("Expand one level only: the company's owners (or, continuing, the listed nodes' owners)."),
+    profileMaxBudget: budget
+      .optional()
+      .describe('Credit cents. Cap on the company-profile block: above it, the block fails with budget_exceeded.'),
     maxBudget: budget
       .optional()
       .describe(
@@ -70,7 +75,7 @@ export const CompanyRequestBody = z
       .boolean()
       .optional()
       .describe(
-        'Prefer speed over freshness: a data point the service fetched from the register for this company within the block\'s ' +
+        "Prefer speed over freshness: a data point the service fetched from the register for this company within the block's " +
           'window (24 hours unless the pricing says otherwise) is served from that retrieval, without a register call, marked ' +
           '`cached_from_registry` in dataSources with its original retrievedAt. A verification retrieval may serve an onboarding ' +
           'request, not the reverse. Billing is the same as without it. Otherwise the register is called as usual.',
@@ -87,7 +92,9 @@ export const CompanyRequestBody = z
     transliterate: z
       .boolean()
       .optional()
-      .describe('Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin); stored data, webhooks and billing are unaffected.'),
+      .describe(
+        'Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin); stored data, webhooks and billing are unaffected.',
+      ),
     metadata: metadataInput,
   })
   .strict()

@@ -28,7 +28,9 @@ export const WebhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
-const secret = z.string().describe('`whsec_` + base64 of 32 random bytes; verify deliveries with any Standard Webhooks library. Shown once.');
+const secret = z
+  .string()
+  .describe('`whsec_` + base64 of 32 random bytes; verify deliveries with any Standard Webhooks library. Shown once.');
 
 export const WebhookEndpointCreated = WebhookEndpoint.extend({ secret }).meta({ id: 'WebhookEndpointCreated' });
 

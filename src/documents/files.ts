@@ -31,7 +31,14 @@ export class DocumentFiles {
     private readonly blobs: BlobStore,
   ) {}
 
-  async save(input: { accountId: string; countryCode: string; companyId: string; documentId: string; contentType: string; content: Uint8Array }): Promise<string> {
+  async save(input: {
+    accountId: string;
+    countryCode: string;
+    companyId: string;
+    documentId: string;
+    contentType: string;
+    content: Uint8Array;
+  }): Promise<string> {
     const now = this.clock.now();
     const id = newId('doc', now.getTime());
     // Bytes first: a row never points at a blob that is not there.

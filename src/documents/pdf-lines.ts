@@ -36,7 +36,9 @@ export async function readPdfLines(bytes: Uint8Array): Promise<PdfLine[]> {
   const out: PdfLine[] = [];
   try {
     for (let p = 1; p <= pdf.numPages; p++) {
-      const items = ((await (await pdf.getPage(p)).getTextContent()).items as Item[]).filter((i) => typeof i.str === 'string' && i.str.trim());
+      const items = ((await (await pdf.getPage(p)).getTextContent()).items as Item[]).filter(
+        (i) => typeof i.str === 'string' && i.str.trim(),
+      );
       const lines: { y: number; items: Item[] }[] = [];
       for (const item of items) {
         const y = item.transform[5]!;

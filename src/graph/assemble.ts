@@ -38,10 +38,16 @@ export function assembleGraph(
     const total = holdings.get(c.ref.nodeId)?.total;
     nodes.push({
       nodeId: c.ref.nodeId,
-      company: { ...(c.ref.legalName ? { legalName: c.ref.legalName } : {}), ...(c.ref.companyId ? { id: c.ref.companyId } : {}), countryCode: c.ref.countryCode },
+      company: {
+        ...(c.ref.legalName ? { legalName: c.ref.legalName } : {}),
+        ...(c.ref.companyId ? { id: c.ref.companyId } : {}),
+        countryCode: c.ref.countryCode,
+      },
       ...(!isRoot ? { totalOwnershipPercentage: total ?? 0 } : {}),
       flags: { isRoot, isUbo: false, isUboProxy: false, uboCalculationMethod: [] },
-      ...(c.skip && CONTINUABLE.has(c.skip) ? { continuation: { estimatedCost: c.cost, depth: c.depth, accumulatedOwnership: round(total ?? 0) } } : {}),
+      ...(c.skip && CONTINUABLE.has(c.skip)
+        ? { continuation: { estimatedCost: c.cost, depth: c.depth, accumulatedOwnership: round(total ?? 0) } }
+        : {}),
     });
   }
   const person = (nodeId: string, name?: string, birthDate?: object) => {

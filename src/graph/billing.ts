@@ -157,7 +157,13 @@ export class GraphBilling {
 
   private async priorCharge(q: Queryable, req: RequestRow, company: CompanyRef, block: ShareholdersBlock): Promise<KnownEvent | undefined> {
     const rows = await this.repo.eventsOf(q, this.subjectOf(req, company), [block.sku]);
-    const events = rows.map((e) => ({ id: e.id, unitKey: e.unitKey, status: e.status, linkedEventId: e.linkedEventId, basisMs: e.basisAt.getTime() }));
+    const events = rows.map((e) => ({
+      id: e.id,
+      unitKey: e.unitKey,
+      status: e.status,
+      linkedEventId: e.linkedEventId,
+      basisMs: e.basisAt.getTime(),
+    }));
     return chargedWithin(events, block.sku, req.createdAt.getTime(), block.dedupWindow);
   }
 

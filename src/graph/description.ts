@@ -76,7 +76,9 @@ export function describeGraph(input: {
   const later = [...t.companies.values()].filter((c) => c.skip && CONTINUABLE.has(c.skip));
   if (later.length) {
     const cost = later.reduce((s, c) => s + c.cost, 0);
-    out.push(`To go on, pass graphContinueFromNodeIds ${list(later.map((c) => c.ref.nodeId))} (about ${cost} credit cents for that level).`);
+    out.push(
+      `To go on, pass graphContinueFromNodeIds ${list(later.map((c) => c.ref.nodeId))} (about ${cost} credit cents for that level).`,
+    );
   }
   if (t.listedNotReached.length) out.push(`Not reached from ${rootName}: ${list(t.listedNotReached)}.`);
   return out.join(' ');

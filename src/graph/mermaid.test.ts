@@ -14,7 +14,7 @@ const { default: mermaid } = await import('mermaid');
 /** Parses a diagram with mermaid's own parser; resolves to its diagram type, rejects with the parse error. */
 const parse = async (text: string) => (await mermaid.parse(text)).diagramType;
 
-test("the parser used here rejects what mermaid would not draw (so a pass means something)", async () => {
+test('the parser used here rejects what mermaid would not draw (so a pass means something)', async () => {
   await assert.rejects(parse('flowchart TD\n  n0["a "quoted" name"]'));
   await assert.rejects(parse('flowchart TD\n  n0["x"] -->|"1%"|'));
   assert.equal(await parse('flowchart TD\n  n0["x"] -->|"1%"| n1("y")'), 'flowchart-v2');
@@ -27,7 +27,10 @@ test('a whole graph renders as a valid flowchart: every node and every holding, 
     B: [co('S', 60), person('Q', 40)],
     S: [person('Y', 90), co('R', 10), co('KY1', 10, 'KY')],
   };
-  const g = assembleGraph(await traverse(new FakeSource(group), options('R', { room: { graphMaxBudget: 240 } })), { representatives: [], interactive: false });
+  const g = assembleGraph(await traverse(new FakeSource(group), options('R', { room: { graphMaxBudget: 240 } })), {
+    representatives: [],
+    interactive: false,
+  });
   const text = g.mermaidDiagram!;
   assert.equal(await parse(text), 'flowchart-v2');
   assert.equal(text.split('\n').filter((l) => l.includes('-->')).length, g.edges.length);
@@ -46,8 +49,18 @@ test('names with quotes, markup, hashes, pipes, brackets, newlines and non-Latin
   ];
   const nodes = nasty.map((name, i) => ({ nodeId: `T:${i}`, company: { legalName: name, id: String(i) }, flags: { isRoot: i === 0 } }));
   const edges = nasty.slice(1).map((_, i) => ({ id: `e${i}`, fromId: `T:${i + 1}`, toId: 'T:0', percentage: 12.345 }));
-  const people = [{ nodeId: 'person:x', individual: { name: 'Zoë "Zed" <script>alert(1)</script>' }, totalOwnershipPercentage: 30, flags: { isUbo: true } }];
-  const text = renderMermaid({ nodes: [...nodes, ...people], edges: [...edges, { id: 'ex', fromId: 'person:x', toId: 'T:0', percentage: 30 }] });
+  const people = [
+    {
+      nodeId: 'person:x',
+      individual: { name: 'Zoë "Zed" <script>alert(1)</script>' },
+      totalOwnershipPercentage: 30,
+      flags: { isUbo: true },
+    },
+  ];
+  const text = renderMermaid({
+    nodes: [...nodes, ...people],
+    edges: [...edges, { id: 'ex', fromId: 'person:x', toId: 'T:0', percentage: 30 }],
+  });
   assert.equal(await parse(text), 'flowchart-v2');
   assert.doesNotMatch(text, /<b>|<script>|"Zed"/);
   assert.equal(mermaidText('a "b" #c'), 'a #quot;b#quot; #35;c');

@@ -43,13 +43,20 @@ export function ownerOf(sh: Shareholder, ownedCountry: string): Owner {
     const countryCode = sh.company?.countryCode ?? ownedCountry;
     const name = sh.company?.legalName;
     if (sh.company?.id) return { kind: 'company', ref: companyRef(countryCode, sh.company.id, name), expandable: true };
-    return { kind: 'company', ref: { nodeId: `company:${digest(countryCode, name ?? sh.entityId ?? '')}`, countryCode, companyId: '', ...(name ? { legalName: name } : {}) }, expandable: false };
+    return {
+      kind: 'company',
+      ref: {
+        nodeId: `company:${digest(countryCode, name ?? sh.entityId ?? '')}`,
+        countryCode,
+        companyId: '',
+        ...(name ? { legalName: name } : {}),
+      },
+      expandable: false,
+    };
   }
   const person = sh.individual;
   const name = person?.name?.fullName ?? ([person?.name?.firstName, person?.name?.lastName].filter(Boolean).join(' ') || undefined);
-  const nodeId = sh.entityId
-    ? `person:${sh.entityId}`
-    : `person:${digest(name ?? '', JSON.stringify(person?.birthDate ?? {}))}`;
+  const nodeId = sh.entityId ? `person:${sh.entityId}` : `person:${digest(name ?? '', JSON.stringify(person?.birthDate ?? {}))}`;
   return {
     kind: 'individual',
     nodeId,

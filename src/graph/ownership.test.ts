@@ -14,8 +14,15 @@ test('along a chain percentages multiply', () => {
 
 test('across paths holdings add: direct and indirect, and a shared parent through each subsidiary', () => {
   const links = [
-    link('NL', 'R', 40), link('CY', 'R', 35), link('X', 'R', 15), link('Z', 'R', 10),
-    link('X', 'NL', 50), link('LU', 'NL', 50), link('LU', 'CY', 60), link('W', 'CY', 40), link('Y', 'LU', 100),
+    link('NL', 'R', 40),
+    link('CY', 'R', 35),
+    link('X', 'R', 15),
+    link('Z', 'R', 10),
+    link('X', 'NL', 50),
+    link('LU', 'NL', 50),
+    link('LU', 'CY', 60),
+    link('W', 'CY', 40),
+    link('Y', 'LU', 100),
   ];
   const h = ownershipOf('R', links);
   assert.deepEqual(h.get('X'), { total: 35, direct: 15, indirect: 20 });
@@ -26,7 +33,14 @@ test('across paths holdings add: direct and indirect, and a shared parent throug
 
 test('a cycle counts once: a path never passes a company twice, and the computation ends', () => {
   // R's parent MT is 40% owned by R itself and 30% by its own subsidiary IE (cross-holding).
-  const links = [link('MT', 'R', 70), link('P', 'R', 30), link('R', 'MT', 40), link('IE', 'MT', 60), link('MT', 'IE', 30), link('Q', 'IE', 70)];
+  const links = [
+    link('MT', 'R', 70),
+    link('P', 'R', 30),
+    link('R', 'MT', 40),
+    link('IE', 'MT', 60),
+    link('MT', 'IE', 30),
+    link('Q', 'IE', 70),
+  ];
   const h = ownershipOf('R', links);
   assert.equal(h.get('MT')?.total, 70);
   assert.equal(h.get('IE')?.total, 42);
@@ -35,7 +49,13 @@ test('a cycle counts once: a path never passes a company twice, and the computat
   assert.equal(h.has('R'), false, 'the root does not own itself');
   // Two companies that hold each other and nobody else: finite, and nothing beyond one pass.
   const loop = ownershipOf('R', [link('A', 'R', 50), link('B', 'A', 50), link('A', 'B', 50)]);
-  assert.deepEqual([...loop.entries()], [['A', { total: 50, direct: 50, indirect: 0 }], ['B', { total: 25, direct: 0, indirect: 25 }]]);
+  assert.deepEqual(
+    [...loop.entries()],
+    [
+      ['A', { total: 50, direct: 50, indirect: 0 }],
+      ['B', { total: 25, direct: 0, indirect: 25 }],
+    ],
+  );
 });
 
 test('a holding without a percentage counts as nothing, and what lies above it is not reached', () => {

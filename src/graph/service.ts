@@ -63,7 +63,9 @@ export class GraphService {
     const unavailable = [...traversal.companies.values()].filter((c) => c.skip === 'register_unavailable');
     if (unavailable.length) {
       const first = unavailable[0]!.error as Error | undefined;
-      throw RegisterError.unavailable(`not fetched yet: ${unavailable.map((c) => c.ref.nodeId).join(', ')} (${first?.message ?? 'unavailable'})`);
+      throw RegisterError.unavailable(
+        `not fetched yet: ${unavailable.map((c) => c.ref.nodeId).join(', ')} (${first?.message ?? 'unavailable'})`,
+      );
     }
     return graph;
   }
@@ -102,7 +104,9 @@ export class GraphService {
   private async fetchProfile(register: Register, companyId: string, ctx: CallContext): Promise<RootProfile> {
     const [company, reps] = await Promise.all([
       register.fetch('company', companyId, ctx),
-      isAvailable(register.catalogue, 'legalRepresentatives', ctx.mode) ? register.fetch('legalRepresentatives', companyId, ctx) : undefined,
+      isAvailable(register.catalogue, 'legalRepresentatives', ctx.mode)
+        ? register.fetch('legalRepresentatives', companyId, ctx)
+        : undefined,
     ]);
     const legalName = company.data.company.legalName;
     return { ...(legalName ? { legalName } : {}), representatives: reps?.data ?? [] };

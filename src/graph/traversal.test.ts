@@ -36,7 +36,11 @@ test('graphMaxBudget stops expansion; the companies left carry a continuation; a
   assert.equal(first.metadata?.stoppedReason, 'graph_budget');
   assert.deepEqual(node(first, T('A'))?.continuation, { estimatedCost: 80, depth: 1, accumulatedOwnership: 80 });
   assert.equal(node(first, T('R'))?.continuation, undefined);
-  assert.equal(first.nodes.some((n) => n.flags?.isUbo), false, 'P holds 20%; 80% lies above A');
+  assert.equal(
+    first.nodes.some((n) => n.flags?.isUbo),
+    false,
+    'P holds 20%; 80% lies above A',
+  );
   assert.match(first.description!, /graphMaxBudget/);
   assert.match(first.description!, /graphContinueFromNodeIds T:A/);
 
@@ -50,7 +54,12 @@ test('graphMaxBudget stops expansion; the companies left carry a continuation; a
   const third = await graphOf(new FakeSource(CHAIN, { deduplicated: [T('R'), T('A')] }), { continueFrom: new Set([T('B')]) });
   assert.equal(third.metadata?.amountSpent, 80);
   assert.equal(third.metadata?.stoppedReason, 'complete');
-  assert.deepEqual(node(third, 'person:C')?.flags, { isRoot: false, isUbo: true, isUboProxy: false, uboCalculationMethod: ['indirect_shareholding'] });
+  assert.deepEqual(node(third, 'person:C')?.flags, {
+    isRoot: false,
+    isUbo: true,
+    isUboProxy: false,
+    uboCalculationMethod: ['indirect_shareholding'],
+  });
   assert.equal(node(third, 'person:C')?.totalOwnershipPercentage, 33.6);
 });
 
@@ -67,7 +76,11 @@ test('maxBudget and the balance stop it too, with their own reasons; the tightes
   assert.equal((await graphOf(new FakeSource(CHAIN), { room: { maxBudget: 100 } })).metadata?.stoppedReason, 'max_budget');
   assert.equal((await graphOf(new FakeSource(CHAIN), { room: { balance: 150 } })).metadata?.stoppedReason, 'insufficient_funds');
   const root = await graphOf(new FakeSource(CHAIN), { room: { graphMaxBudget: 50 } });
-  assert.deepEqual(root.nodes.map((n) => n.nodeId), [T('R')], 'not even the requested company fits');
+  assert.deepEqual(
+    root.nodes.map((n) => n.nodeId),
+    [T('R')],
+    'not even the requested company fits',
+  );
   assert.deepEqual(root.nodes[0]?.continuation, { estimatedCost: 80, depth: 0, accumulatedOwnership: 0 });
 });
 
@@ -112,12 +125,22 @@ test('an unavailable register leaves its company for later and keeps its money a
 
 test('dead ends: a company of an unserved register, one without id, one without shareholders, one not found', async () => {
   const group = {
-    R: [co('TRUST', 40), co('KY1', 20, 'KY'), { type: 'company' as const, company: { legalName: 'Nameless Ltd' }, sharePercentage: 20 }, co('GONE', 10), person('P', 10)],
+    R: [
+      co('TRUST', 40),
+      co('KY1', 20, 'KY'),
+      { type: 'company' as const, company: { legalName: 'Nameless Ltd' }, sharePercentage: 20 },
+      co('GONE', 10),
+      person('P', 10),
+    ],
     TRUST: [],
   };
   const g = await graphOf(new FakeSource(group));
   assert.equal(g.metadata?.stoppedReason, 'complete');
-  assert.equal(g.nodes.some((n) => n.continuation), false, 'nothing is left for a later request');
+  assert.equal(
+    g.nodes.some((n) => n.continuation),
+    false,
+    'nothing is left for a later request',
+  );
   assert.equal(g.metadata?.companiesFetched, 2);
   assert.equal(g.metadata?.companiesSkipped, 3);
   assert.equal(node(g, 'KY:KY1')?.totalOwnershipPercentage, 20);

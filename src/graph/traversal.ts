@@ -152,7 +152,12 @@ export async function traverse(source: ExpansionSource, opts: TraversalOptions):
       if (edge) {
         if (sh.sharePercentage !== undefined) edge.percentage = (edge.percentage ?? 0) + sh.sharePercentage;
       } else {
-        edges.set(key, { fromId, toId: company.ref.nodeId, ...(sh.sharePercentage !== undefined ? { percentage: sh.sharePercentage } : {}), ...(data.source ? { source: data.source } : {}) });
+        edges.set(key, {
+          fromId,
+          toId: company.ref.nodeId,
+          ...(sh.sharePercentage !== undefined ? { percentage: sh.sharePercentage } : {}),
+          ...(data.source ? { source: data.source } : {}),
+        });
       }
       company.ownerCount++;
     }

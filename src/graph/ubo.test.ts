@@ -37,8 +37,14 @@ test('the threshold comes from the table of the requested country, 25 by default
   assert.equal(uboThresholdFor('ZZ'), 25);
   const table = { default: 25, byCountry: { XX: 10 } };
   const individuals = new Map([['person:a', h(12, 0)]]);
-  assert.equal(uboOf({ countryCode: 'XX', individuals, untraced: 0, representatives: [], thresholds: table }).flags.get('person:a')?.isUbo, true);
-  assert.equal(uboOf({ countryCode: 'YY', individuals, untraced: 0, representatives: [], thresholds: table }).flags.get('person:a')?.isUbo, false);
+  assert.equal(
+    uboOf({ countryCode: 'XX', individuals, untraced: 0, representatives: [], thresholds: table }).flags.get('person:a')?.isUbo,
+    true,
+  );
+  assert.equal(
+    uboOf({ countryCode: 'YY', individuals, untraced: 0, representatives: [], thresholds: table }).flags.get('person:a')?.isUbo,
+    false,
+  );
 });
 
 test('when nobody qualifies the senior managing official is the proxy: a chief executive first, a current one', () => {
@@ -50,17 +56,30 @@ test('when nobody qualifies the senior managing official is the proxy: a chief e
   ];
   const out = uboOf({ countryCode: 'TEST', individuals: new Map([['person:a', h(15, 0)]]), untraced: 5, representatives: reps });
   assert.equal(out.status, 'proxy');
-  assert.deepEqual(out.proxy, { nodeId: 'person:Chief', name: 'Chief', birthDate: { month: 5, year: 1970 }, role: 'Chief Executive Officer' });
+  assert.deepEqual(out.proxy, {
+    nodeId: 'person:Chief',
+    name: 'Chief',
+    birthDate: { month: 5, year: 1970 },
+    role: 'Chief Executive Officer',
+  });
   assert.deepEqual(out.flags.get('person:Chief'), { isUbo: false, isUboProxy: true, uboCalculationMethod: ['senior_managing_official'] });
   const director = uboOf({ countryCode: 'TEST', individuals: new Map(), untraced: 0, representatives: reps.slice(0, 3) });
   assert.equal(director.proxy?.nodeId, 'person:Director One');
 });
 
 test('no proxy while companies not yet expanded could still lead to a UBO, nor without an individual representative', () => {
-  const undetermined = uboOf({ countryCode: 'TEST', individuals: new Map([['person:a', h(15, 0)]]), untraced: 10, representatives: [rep('Boss', 'Director')] });
+  const undetermined = uboOf({
+    countryCode: 'TEST',
+    individuals: new Map([['person:a', h(15, 0)]]),
+    untraced: 10,
+    representatives: [rep('Boss', 'Director')],
+  });
   assert.equal(undetermined.status, 'undetermined');
   assert.equal(undetermined.proxy, undefined);
-  assert.equal([...undetermined.flags.values()].some((f) => f.isUboProxy), false);
+  assert.equal(
+    [...undetermined.flags.values()].some((f) => f.isUboProxy),
+    false,
+  );
   const none = uboOf({ countryCode: 'TEST', individuals: new Map(), untraced: 0, representatives: [] });
   assert.equal(none.status, 'none');
 });

@@ -9,7 +9,9 @@ const Thresholds = z.object({ default: percent, byCountry: z.record(z.string(), 
 export type UboThresholds = z.infer<typeof Thresholds>;
 
 /** The UBO thresholds by country (ubo-thresholds.json), validated at load. */
-export const UBO_THRESHOLDS: UboThresholds = Thresholds.parse(JSON.parse(readFileSync(new URL('./ubo-thresholds.json', import.meta.url), 'utf8')));
+export const UBO_THRESHOLDS: UboThresholds = Thresholds.parse(
+  JSON.parse(readFileSync(new URL('./ubo-thresholds.json', import.meta.url), 'utf8')),
+);
 
 export function uboThresholdFor(countryCode: string, table: UboThresholds = UBO_THRESHOLDS): number {
   return table.byCountry[countryCode] ?? table.default;
@@ -85,7 +87,10 @@ function seniorManagingOfficial(reps: readonly LegalRepresentative[]): UboProxy 
   const people = reps.filter((r) => r.type === 'individual' && r.individual && !r.endDate);
   const chosen = people.find((r) => r.role?.standardized === 'Chief Executive Officer') ?? people[0];
   if (!chosen?.individual) return undefined;
-  const owner = ownerOf({ type: 'individual', individual: chosen.individual, ...(chosen.entityId ? { entityId: chosen.entityId } : {}) }, '');
+  const owner = ownerOf(
+    { type: 'individual', individual: chosen.individual, ...(chosen.entityId ? { entityId: chosen.entityId } : {}) },
+    '',
+  );
   if (owner.kind !== 'individual') return undefined;
   const role = chosen.role?.localName ?? chosen.role?.standardized;
   return {

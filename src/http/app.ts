@@ -31,9 +31,22 @@ import { register as adminMonitors } from './routes/admin/monitors.ts';
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
 
 const ACCOUNT_ROUTES: RouteRegistrar[] = [
-  searchGet, companyCreate, companyGet, onboardingCreate, filesGet, billingBalance, billingEvents, pricingGet,
-  webhookEndpointCreate, webhookEndpointList, webhookEndpointDelete, webhookEndpointRotate, webhookDeliveries, webhookDeliveryRetry,
-  monitorCreate, monitorRead,
+  searchGet,
+  companyCreate,
+  companyGet,
+  onboardingCreate,
+  filesGet,
+  billingBalance,
+  billingEvents,
+  pricingGet,
+  webhookEndpointCreate,
+  webhookEndpointList,
+  webhookEndpointDelete,
+  webhookEndpointRotate,
+  webhookDeliveries,
+  webhookDeliveryRetry,
+  monitorCreate,
+  monitorRead,
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 

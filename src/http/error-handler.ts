@@ -44,7 +44,13 @@ export function toApiError(err: FastifyError | Error): ApiError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('invalid_request', 'the request body is too large', [fe.message], undefined, 413);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('invalid_request', 'the request body must be JSON (Content-Type: application/json)', [fe.message], undefined, 415);
+      return new ApiError(
+        'invalid_request',
+        'the request body must be JSON (Content-Type: application/json)',
+        [fe.message],
+        undefined,
+        415,
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_request', 'the request body is not valid JSON', [fe.message]);

@@ -9,7 +9,12 @@ import { z } from 'zod';
 
 /** The header as documented on creating POSTs; other headers pass through untouched. */
 export const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z.string().min(1).max(255).optional().describe('Repeat-safe key: a repeat within 24 hours returns the first response.'),
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Repeat-safe key: a repeat within 24 hours returns the first response.'),
 });
 
 const WINDOW_MS = 24 * 3_600_000;
@@ -36,19 +41,16 @@ export class IdempotencyStore {
     private readonly clock: Clock,
   ) {}
 
-  async run<T>(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    accountId: string,
-    work: () => Promise<{ status: number; body: T }>,
-  ): Promise<T> {
+  async run<T>(req: FastifyRequest, reply: FastifyReply, accountId: string, work: () => Promise<{ status: number; body: T }>): Promise<T> {
     const header = req.headers['idempotency-key'];
     if (header === undefined) return this.send(reply, await work());
     if (typeof header !== 'string' || header.length < 1 || header.length > 255) {
       throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 characters');
     }
     const route = `${req.method} ${req.routeOptions.url}`;
-    const fingerprint = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(req.body ?? null))
+      .digest('hex');
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const claimed = await this.claim(accountId, header, route, fingerprint);

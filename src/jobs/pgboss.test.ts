@@ -14,7 +14,11 @@ describe('pg-boss queue: sendMany', () => {
     store = await openTestDb();
     db = store.db;
     queue = await PgBossQueue.start({ databaseUrl: process.env.DATABASE_URL, db, schema: store.jobsSchema, pollingIntervalSeconds: 0.5 });
-    queue.workBatch('test.many', async (payloads: { n: number }[]) => void received.push(...payloads.map((p) => ({ ...p, at: Date.now() }))), { batchSize: 8 });
+    queue.workBatch(
+      'test.many',
+      async (payloads: { n: number }[]) => void received.push(...payloads.map((p) => ({ ...p, at: Date.now() }))),
+      { batchSize: 8 },
+    );
   });
   after(async () => {
     await queue.stop();

@@ -145,7 +145,12 @@ export class PgBossQueue implements WorkQueue {
     if (!this.exclusive) return;
     const { db, schema } = this.exclusive;
     const rows = await db.query<{ id: string }>(`select id from ${schema}.job where name = $1 and state = 'active'`, [name]);
-    if (rows.length) await this.boss.fail(name, rows.map((r) => r.id), { reason: 'process stopped while running the job' });
+    if (rows.length)
+      await this.boss.fail(
+        name,
+        rows.map((r) => r.id),
+        { reason: 'process stopped while running the job' },
+      );
   }
 
   private async ensureQueue(name: string): Promise<void> {

@@ -67,18 +67,21 @@ export class InProcessQueue implements WorkQueue {
     const key = opts.key ? `${name}:${opts.key}` : undefined;
     if (key && this.keys.has(key)) return;
     if (key) this.keys.add(key);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const handler = this.handlers.get(name);
-      if (!handler || this.stopped) return;
-      const run = handler(payload)
-        .catch((err) => this.onError(err, name))
-        .finally(() => {
-          this.running.delete(run);
-          if (key) this.keys.delete(key);
-        });
-      this.running.add(run);
-    }, Math.max(0, opts.delayMs ?? 0));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        const handler = this.handlers.get(name);
+        if (!handler || this.stopped) return;
+        const run = handler(payload)
+          .catch((err) => this.onError(err, name))
+          .finally(() => {
+            this.running.delete(run);
+            if (key) this.keys.delete(key);
+          });
+        this.running.add(run);
+      },
+      Math.max(0, opts.delayMs ?? 0),
+    );
     this.timers.add(timer);
   }
 

@@ -60,7 +60,13 @@ export interface CheckerOptions {
 
 /** The event side of a check: records a notification inside the check's transaction. */
 export interface NotificationSink {
-  stage(tx: Queryable, accountId: string, type: 'monitor.notification', payload: object, opts: { subject: string; version: Date }): Promise<StagedMessage | undefined>;
+  stage(
+    tx: Queryable,
+    accountId: string,
+    type: 'monitor.notification',
+    payload: object,
+    opts: { subject: string; version: Date },
+  ): Promise<StagedMessage | undefined>;
   /** Queues the first attempts of staged notifications, once their transaction has committed. */
   dispatchMany(staged: readonly StagedMessage[]): Promise<void>;
 }
@@ -92,7 +98,10 @@ export class CompanyChecker {
       } catch (err) {
         if (err instanceof RegisterError && err.code === 'resource_not_found') return { kind: 'not_found', message: err.message };
         const message = err instanceof RegisterError ? err.message : 'the register answer could not be processed';
-        return { kind: 'error', message: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : message };
+        return {
+          kind: 'error',
+          message: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : message,
+        };
       }
     };
     const first = await once();
@@ -157,13 +166,19 @@ export class CompanyChecker {
     }
     const staged: StagedMessage[] = [];
     const outcome = await this.db.transaction(async (tx) => {
-      const companies = await this.snapshots.lockMany(tx, batch.map((i) => i.key));
+      const companies = await this.snapshots.lockMany(
+        tx,
+        batch.map((i) => i.key),
+      );
       const recorded = batch.filter((i) => {
         const company = companies.get(keyOf(i.key));
         return company?.status === 'present' && (!i.dueAt || company.nextCheckAt.getTime() === i.dueAt.getTime());
       });
       const monitors = new Map<string, MonitorRow[]>();
-      for (const m of await this.monitors.activeOfCompaniesForUpdate(tx, recorded.map((i) => i.key))) {
+      for (const m of await this.monitors.activeOfCompaniesForUpdate(
+        tx,
+        recorded.map((i) => i.key),
+      )) {
         const list = monitors.get(keyOf(m));
         if (list) list.push(m);
         else monitors.set(keyOf(m), [m]);
@@ -205,7 +220,15 @@ export class CompanyChecker {
     const interval = register?.changedCompanies ? this.opts.feedIntervalMs : this.opts.intervalMs;
     const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(now.getTime() + interval) };
     const log = (m: MonitorRow, status: MonitorLogRow['fetchStatus'], categories: ChangeCategory[], errorMessage: string | null = null) =>
-      writes.logs.push({ id: newId('mlog', now.getTime()), monitorId: m.id, changeDetected: categories.length > 0, changeCategories: categories, fetchStatus: status, errorMessage, createdAt: now });
+      writes.logs.push({
+        id: newId('mlog', now.getTime()),
+        monitorId: m.id,
+        changeDetected: categories.length > 0,
+        changeCategories: categories,
+        fetchStatus: status,
+        errorMessage,
+        createdAt: now,
+      });
     const notify = async (m: MonitorRow, categories: ChangeCategory[], changes: FieldChange[], deactivated: boolean) => {
       const payload: Omit<MonitorNotification, 'type'> = {
         monitorId: m.id,
@@ -217,7 +240,10 @@ export class CompanyChecker {
         metadata: m.metadata,
         changes,
       };
-      const s = await this.notifications.stage(tx, m.accountId, 'monitor.notification', payload, { subject: `monitor:${m.id}`, version: now });
+      const s = await this.notifications.stage(tx, m.accountId, 'monitor.notification', payload, {
+        subject: `monitor:${m.id}`,
+        version: now,
+      });
       if (s) staged.push(s);
     };
     const result = { ...NO_CHECK, checked: monitors.length };
@@ -226,7 +252,11 @@ export class CompanyChecker {
       const failures = company.failures + 1;
       const retry = this.opts.retryDelaysMs[failures - 1];
       const final = retry === undefined;
-      Object.assign(next, { failures: final ? 0 : failures, nextCheckAt: new Date(now.getTime() + (retry ?? interval)), lastCheckedAt: now });
+      Object.assign(next, {
+        failures: final ? 0 : failures,
+        nextCheckAt: new Date(now.getTime() + (retry ?? interval)),
+        lastCheckedAt: now,
+      });
       for (const m of monitors) log(m, final ? 'error_final' : 'error', [], seen.message);
       result.failed = monitors.length;
     } else if (seen.kind === 'not_found') {

@@ -112,7 +112,16 @@ export class CompanySnapshots {
     await tx.query(
       `update monitored_companies set version = $3, data = $4::jsonb, status = $5, next_check_at = $6, last_checked_at = $7, failures = $8
         where country_code = $1 and company_id = $2`,
-      [row.countryCode, row.companyId, row.version, row.data === null ? null : json(row.data), row.status, row.nextCheckAt, row.lastCheckedAt, row.failures],
+      [
+        row.countryCode,
+        row.companyId,
+        row.version,
+        row.data === null ? null : json(row.data),
+        row.status,
+        row.nextCheckAt,
+        row.lastCheckedAt,
+        row.failures,
+      ],
     );
   }
 

@@ -52,7 +52,11 @@ describe('change categories (spec §6.2)', () => {
   for (const [path, category] of rows) it(`${path} → ${category}`, () => assert.equal(categoryOf(path), category));
 
   it('lists each category once, in the specification’s order', () => {
-    const changes = ['company.legalName', 'company.capital.amount', 'company.status.active', 'company.legalName'].map((path) => ({ path, before: 1, after: 2 }));
+    const changes = ['company.legalName', 'company.capital.amount', 'company.status.active', 'company.legalName'].map((path) => ({
+      path,
+      before: 1,
+      after: 2,
+    }));
     assert.deepEqual(categoriesOf(changes), ['status', 'financial', 'other']);
   });
 });

@@ -20,7 +20,10 @@ export function createMonitoring(deps: {
   queue: WorkQueue;
   clock: Clock;
   webhooks: WebhookService;
-  config: Pick<Config, 'MONITOR_CHECK_EVERY' | 'MONITOR_SWEEP_EVERY' | 'MONITOR_RETRY_SCHEDULE' | 'MONITOR_CHECK_TIMEOUT_MS' | 'MONITOR_CONCURRENCY'>;
+  config: Pick<
+    Config,
+    'MONITOR_CHECK_EVERY' | 'MONITOR_SWEEP_EVERY' | 'MONITOR_RETRY_SCHEDULE' | 'MONITOR_CHECK_TIMEOUT_MS' | 'MONITOR_CONCURRENCY'
+  >;
   log: (err: unknown) => void;
 }) {
   const { db, registers, clock, config } = deps;
@@ -32,9 +35,17 @@ export function createMonitoring(deps: {
     retryDelaysMs: config.MONITOR_RETRY_SCHEDULE,
     timeoutMs: config.MONITOR_CHECK_TIMEOUT_MS,
   });
-  const scheduler = new MonitorScheduler(deps.queue, registers, snapshots, checker, clock, {
-    sweepEveryMs: config.MONITOR_SWEEP_EVERY,
-    concurrency: config.MONITOR_CONCURRENCY,
-  }, deps.log);
+  const scheduler = new MonitorScheduler(
+    deps.queue,
+    registers,
+    snapshots,
+    checker,
+    clock,
+    {
+      sweepEveryMs: config.MONITOR_SWEEP_EVERY,
+      concurrency: config.MONITOR_CONCURRENCY,
+    },
+    deps.log,
+  );
   return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock), scheduler };
 }

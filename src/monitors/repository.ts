@@ -53,12 +53,18 @@ export class MonitorRepository {
   }
 
   async setMetadata(tx: Queryable, id: string, metadata: Record<string, string>): Promise<MonitorRow> {
-    const [row] = await tx.query<MonitorRow>(`update monitors set metadata = $2::jsonb where id = $1 returning ${MONITOR_COLUMNS}`, [id, json(metadata)]);
+    const [row] = await tx.query<MonitorRow>(`update monitors set metadata = $2::jsonb where id = $1 returning ${MONITOR_COLUMNS}`, [
+      id,
+      json(metadata),
+    ]);
     return row!;
   }
 
   async get(id: string, accountId: string): Promise<MonitorRow | undefined> {
-    const [row] = await this.db.query<MonitorRow>(`select ${MONITOR_COLUMNS} from monitors where id = $1 and account_id = $2`, [id, accountId]);
+    const [row] = await this.db.query<MonitorRow>(`select ${MONITOR_COLUMNS} from monitors where id = $1 and account_id = $2`, [
+      id,
+      accountId,
+    ]);
     return row;
   }
 
@@ -92,13 +98,17 @@ export class MonitorRepository {
 
   /** Stops a monitor; false when it was not active. */
   async deactivate(tx: Queryable, id: string, at: Date): Promise<boolean> {
-    const rows = await tx.query(`update monitors set status = 'deactivated', deactivated_at = $2 where id = $1 and status = 'active' returning id`, [id, at]);
+    const rows = await tx.query(
+      `update monitors set status = 'deactivated', deactivated_at = $2 where id = $1 and status = 'active' returning id`,
+      [id, at],
+    );
     return rows.length > 0;
   }
 
   /** Stops several monitors (a company left its register); those no longer active are left as they are. */
   async deactivateMany(tx: Queryable, ids: readonly string[], at: Date): Promise<void> {
-    if (ids.length) await tx.query(`update monitors set status = 'deactivated', deactivated_at = $2 where id = any($1) and status = 'active'`, [ids, at]);
+    if (ids.length)
+      await tx.query(`update monitors set status = 'deactivated', deactivated_at = $2 where id = any($1) and status = 'active'`, [ids, at]);
   }
 
   /** The active monitors of some companies, by id, locked for the rest of the transaction (one check at a time). */

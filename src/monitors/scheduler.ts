@@ -58,10 +58,14 @@ export class MonitorScheduler {
       batchSize: 1,
       concurrency: opts.concurrency,
     });
-    queue.work(MONITOR_CHECK_BATCH_JOB, (job: { checks: CheckJob[] }) => this.checker.checkMany(job.checks.map(dueCheckOf), this.feedWidth).then(() => undefined), {
-      batchSize: 1,
-      concurrency: 1,
-    });
+    queue.work(
+      MONITOR_CHECK_BATCH_JOB,
+      (job: { checks: CheckJob[] }) => this.checker.checkMany(job.checks.map(dueCheckOf), this.feedWidth).then(() => undefined),
+      {
+        batchSize: 1,
+        concurrency: 1,
+      },
+    );
   }
 
   start(): void {
@@ -102,7 +106,11 @@ export class MonitorScheduler {
     for (const jobs of fromFeeds.values()) {
       for (let i = 0; i < jobs.length; i += BATCH_JOB_SIZE) {
         const checks = jobs.slice(i, i + BATCH_JOB_SIZE);
-        await this.queue.send(MONITOR_CHECK_BATCH_JOB, { checks }, { key: createHash('sha256').update(checks.map(jobKey).join('\n')).digest('hex') });
+        await this.queue.send(
+          MONITOR_CHECK_BATCH_JOB,
+          { checks },
+          { key: createHash('sha256').update(checks.map(jobKey).join('\n')).digest('hex') },
+        );
         sent += checks.length;
       }
     }
@@ -123,9 +131,16 @@ export class MonitorScheduler {
       const others: DueCheck[] = [];
       for (const c of due) {
         done.add(keyOf(c));
-        (this.registers.get(c.countryCode)?.changedCompanies ? fromFeeds : others).push({ countryCode: c.countryCode, companyId: c.companyId, dueAt: c.nextCheckAt });
+        (this.registers.get(c.countryCode)?.changedCompanies ? fromFeeds : others).push({
+          countryCode: c.countryCode,
+          companyId: c.companyId,
+          dueAt: c.nextCheckAt,
+        });
       }
-      const outcomes = await Promise.all([this.checker.checkMany(fromFeeds, this.feedWidth), this.checker.checkMany(others, this.opts.concurrency)]);
+      const outcomes = await Promise.all([
+        this.checker.checkMany(fromFeeds, this.feedWidth),
+        this.checker.checkMany(others, this.opts.concurrency),
+      ]);
       for (const r of outcomes) addOutcome(total, r);
     }
   }

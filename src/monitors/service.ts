@@ -43,7 +43,8 @@ export class MonitorService {
     let seen: Observation | undefined;
     if (!company || company.status !== 'present' || company.version === 0) {
       seen = await this.checker.observe(key);
-      if (seen.kind === 'not_found') throw RegisterError.notFound(`${companyId} is not in the ${register.catalogue.register}: ${seen.message}`);
+      if (seen.kind === 'not_found')
+        throw RegisterError.notFound(`${companyId} is not in the ${register.catalogue.register}: ${seen.message}`);
     }
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
@@ -66,7 +67,8 @@ export class MonitorService {
       };
       return this.monitors.insertOrGetActive(tx, row);
     });
-    if (!result.created) return { created: false, monitor: await this.view(await this.monitors.setMetadata(this.db, result.monitor.id, metadata)) };
+    if (!result.created)
+      return { created: false, monitor: await this.view(await this.monitors.setMetadata(this.db, result.monitor.id, metadata)) };
     if (seen) await this.checker.record(key, seen);
     return { created: true, monitor: await this.view((await this.monitors.get(result.monitor.id, account.id))!) };
   }

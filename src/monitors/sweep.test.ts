@@ -10,7 +10,11 @@ const DAY = 86_400_000;
 const usNy = (dosId: string, name: string, city = 'BROOKLYN') => ({ snapshot: snapshotRow(dosId, name, { location_city: city }) });
 /** A TEST register company (CONTRACT §5). */
 const testCompany = (legalName: string) => ({
-  company: { legalName, status: { localName: 'Active', active: true }, legalAddress: { addressLine1: '1 Quay Street', city: 'Testville', countryCode: 'GB' } },
+  company: {
+    legalName,
+    status: { localName: 'Active', active: true },
+    legalAddress: { addressLine1: '1 Quay Street', city: 'Testville', countryCode: 'GB' },
+  },
   legalRepresentatives: [],
   otherKeyPersons: [],
   shareholders: [],
@@ -36,7 +40,8 @@ describe('monitor sweeps', () => {
     await rx.close();
   });
 
-  const put = (register: string, id: string, record: object) => svc.call('PUT', `/admin/sandbox/${register}/companies/${id}`, { admin: true, body: { record } });
+  const put = (register: string, id: string, record: object) =>
+    svc.call('PUT', `/admin/sandbox/${register}/companies/${id}`, { admin: true, body: { record } });
   const create = async (key: string, companyId: string, countryCode: string) => {
     const res = await svc.call('POST', '/v2/monitors', { key, body: { companyId, countryCode } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -47,10 +52,18 @@ describe('monitor sweeps', () => {
   it('checks together the companies a snapshot changed, for every monitor of each', { timeout: 60_000 }, async () => {
     // The first sweep starts the feed at the present.
     await eventually(async () => (await svc.db.query(`select 1 from monitor_feed_cursors where country_code = 'US-NY'`)).length > 0);
-    for (const [id, name] of [['7200001', 'NORTH PIER SUPPLY INC.'], ['7200002', 'EAST BANK TOOLS INC.'], ['7200003', 'WEST END FOODS INC.']] as const) {
+    for (const [id, name] of [
+      ['7200001', 'NORTH PIER SUPPLY INC.'],
+      ['7200002', 'EAST BANK TOOLS INC.'],
+      ['7200003', 'WEST END FOODS INC.'],
+    ] as const) {
       assert.equal((await put('US-NY', id, usNy(id, name))).status, 200);
     }
-    const [a1, a2, a3] = [await create(keys[0]!, '7200001', 'US-NY'), await create(keys[0]!, '7200002', 'US-NY'), await create(keys[0]!, '7200003', 'US-NY')];
+    const [a1, a2, a3] = [
+      await create(keys[0]!, '7200001', 'US-NY'),
+      await create(keys[0]!, '7200002', 'US-NY'),
+      await create(keys[0]!, '7200003', 'US-NY'),
+    ];
     const b1 = await create(keys[1]!, '7200001', 'US-NY');
 
     await put('US-NY', '7200001', usNy('7200001', 'NORTH PIER GLOBAL INC.'));

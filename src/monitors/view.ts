@@ -11,14 +11,24 @@ export interface MonitoredView {
   ultimateBeneficialOwners?: UltimateBeneficialOwner[];
 }
 
-const WATCHED = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'ultimateBeneficialOwners'] as const satisfies readonly (keyof MonitoredView & FetchableDataPoint)[];
+const WATCHED = [
+  'company',
+  'legalRepresentatives',
+  'otherKeyPersons',
+  'shareholders',
+  'ultimateBeneficialOwners',
+] as const satisfies readonly (keyof MonitoredView & FetchableDataPoint)[];
 
 /**
  * Fetches the company's current data for a check: each watched data point the register offers in onboarding mode
  * (the fast path: the snapshot where the register has one, never a paid on-demand report), and the profile in
  * verification mode when onboarding has none. Register errors propagate (RegisterError).
  */
-export async function fetchMonitoredView(register: Pick<Register, 'catalogue' | 'fetch'>, companyId: string, signal: AbortSignal): Promise<MonitoredView> {
+export async function fetchMonitoredView(
+  register: Pick<Register, 'catalogue' | 'fetch'>,
+  companyId: string,
+  signal: AbortSignal,
+): Promise<MonitoredView> {
   const calls = WATCHED.flatMap((dp) => {
     const mode = isAvailable(register.catalogue, dp, 'onboarding')
       ? ('onboarding' as const)

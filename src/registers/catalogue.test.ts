@@ -5,7 +5,14 @@ import { CatalogueSchema, loadCatalogue } from './catalogue.ts';
 const base = {
   countryCode: 'XX',
   register: 'XX register',
-  blocks: [{ sku: 'P', datapoints: ['company'], modes: { onboarding: 1, verification: 2 }, authoritative: { onboarding: false, verification: true } }],
+  blocks: [
+    {
+      sku: 'P',
+      datapoints: ['company'],
+      modes: { onboarding: 1, verification: 2 },
+      authoritative: { onboarding: false, verification: true },
+    },
+  ],
   documents: [{ type: 'extract', category: 'tradeRegisterExtract', price: 3 }],
   monitoring: { available: true, price: 0 },
 };

@@ -100,7 +100,12 @@ function applyEnrichment(request: RequestRow, response: CompanyResponse, dataSou
     company[fill.field] = fill.value;
     block.fields = {
       ...block.fields,
-      [fill.field]: { type: 'inferred', register: ENRICHMENT_SOURCE, retrievedAt: enrichment.completedAt, documents: [{ name: 'agentic enrichment', date: enrichment.completedAt.slice(0, 10), reason: fill.evidence }] },
+      [fill.field]: {
+        type: 'inferred',
+        register: ENRICHMENT_SOURCE,
+        retrievedAt: enrichment.completedAt,
+        documents: [{ name: 'agentic enrichment', date: enrichment.completedAt.slice(0, 10), reason: fill.evidence }],
+      },
     };
   }
   dataSources.company = block;

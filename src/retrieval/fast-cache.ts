@@ -23,7 +23,11 @@ export class FastCache {
     private readonly clock: Clock,
   ) {}
 
-  async lookup(register: Register, request: RequestRow, fetch: FetchableDataPoint): Promise<{ data: unknown; source: BlockSource } | undefined> {
+  async lookup(
+    register: Register,
+    request: RequestRow,
+    fetch: FetchableDataPoint,
+  ): Promise<{ data: unknown; source: BlockSource } | undefined> {
     if (request.options.fast !== true) return undefined;
     const windowMs = blockFor(register.catalogue, fetch)?.dedupWindow ?? 24 * 3_600_000;
     const hit = await this.requests.latestDelivered({
@@ -46,7 +50,8 @@ function cachedSource(original: BlockSource | null, deliveredAt: Date): BlockSou
     type: s.type === 'live_from_registry' ? 'cached_from_registry' : s.type,
     retrievedAt: s.retrievedAt ?? deliveredAt.toISOString(),
   });
-  if (!original?.overall) return { overall: { type: 'cached_from_registry', register: 'registrum cache', retrievedAt: deliveredAt.toISOString() } };
+  if (!original?.overall)
+    return { overall: { type: 'cached_from_registry', register: 'registrum cache', retrievedAt: deliveredAt.toISOString() } };
   const fields = original.fields ? Object.fromEntries(Object.entries(original.fields).map(([k, s]) => [k, cached(s)])) : undefined;
   return { overall: cached(original.overall), ...(fields ? { fields } : {}) };
 }

@@ -66,7 +66,11 @@ export class TaskRunner {
     }
     let fetched = await register.fetch(task.fetch, request.companyId, ctx);
     if (task.fetch === 'company') {
-      fetched = await applyCompanySteps(this.companySteps, fetched as Fetched<'company'>, { countryCode: request.countryCode, companyId: request.companyId, ...ctx });
+      fetched = await applyCompanySteps(this.companySteps, fetched as Fetched<'company'>, {
+        countryCode: request.countryCode,
+        companyId: request.companyId,
+        ...ctx,
+      });
       await this.setLegalName(request, fetched.data);
     }
     await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source);
@@ -110,7 +114,12 @@ export class TaskRunner {
     }
     for (const group of byBlock.values()) {
       const authoritative = blockFor(register.catalogue, group[0]!)?.authoritative[request.mode] ?? false;
-      await this.settler.succeed(request, 'dataPoint', group, { result, source, authoritative, ...(chargedAlready ? { chargedAlready } : {}) });
+      await this.settler.succeed(request, 'dataPoint', group, {
+        result,
+        source,
+        authoritative,
+        ...(chargedAlready ? { chargedAlready } : {}),
+      });
     }
   }
 }

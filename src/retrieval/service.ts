@@ -52,7 +52,10 @@ export class RetrievalService {
       throw new ApiError(
         'not_supported',
         `${body.countryCode} does not offer the requested data in ${body.mode} mode${plan.notAuthoritative.length ? ' from an authoritative source' : ''}`,
-        [`unsupported: ${plan.unsupported.join(', ')}`, ...(plan.notAuthoritative.length ? [`not authoritative in ${body.mode} mode: ${plan.notAuthoritative.join(', ')}`] : [])],
+        [
+          `unsupported: ${plan.unsupported.join(', ')}`,
+          ...(plan.notAuthoritative.length ? [`not authoritative in ${body.mode} mode: ${plan.notAuthoritative.join(', ')}`] : []),
+        ],
       );
     }
     await register.precheck?.(companyId);
@@ -90,7 +93,11 @@ export class RetrievalService {
       await this.billing.hold(tx, request, quote);
       const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
       if (refusedEnrichment) {
-        await this.enrichment?.refuse(tx, request, `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`);
+        await this.enrichment?.refuse(
+          tx,
+          request,
+          `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`,
+        );
       }
       return accepted;
     });

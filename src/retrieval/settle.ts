@@ -93,7 +93,14 @@ export class ItemSettler {
       const units = new Set<string>();
       for (const name of names) {
         const item = items.find((i) => i.kind === kind && i.name === name);
-        const updated = await this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...failure }, cost: 0 }, this.clock.now(), tx);
+        const updated = await this.requests.updateItem(
+          request.id,
+          kind,
+          name,
+          { status: 'failed', error: { ...failure }, cost: 0 },
+          this.clock.now(),
+          tx,
+        );
         if (updated && item) item.status = 'failed';
         if (updated && item?.billingUnit) units.add(item.billingUnit);
         changed = updated || changed;
@@ -133,7 +140,14 @@ export class ItemSettler {
     const now = this.clock.now();
     if (outcome === 'awaiting') {
       // Delivered, but its price depends on a block still in flight: stays in progress with the result kept.
-      return this.requests.updateItem(request.id, kind, name, { status: 'in_progress', result: delivery.result, source: delivery.source }, now, tx);
+      return this.requests.updateItem(
+        request.id,
+        kind,
+        name,
+        { status: 'in_progress', result: delivery.result, source: delivery.source },
+        now,
+        tx,
+      );
     }
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);

@@ -51,12 +51,18 @@ export class VerificationExecutor {
     const open = items.some(
       (i) =>
         (i.status === 'in_progress' || i.status === 'enriching') &&
-        (task.kind === 'document' ? i.kind === 'document' && i.name === task.documentId : i.kind === 'dataPoint' && task.items.includes(i.name as never)),
+        (task.kind === 'document'
+          ? i.kind === 'document' && i.name === task.documentId
+          : i.kind === 'dataPoint' && task.items.includes(i.name as never)),
     );
     if (!open) return; // settled already, e.g. by another process before a restart
     const register = this.registers.get(request.countryCode);
     if (!register) {
-      await this.runner.fail(request, task, { code: 'datapoint_not_supported', message: 'the register is no longer served', retryable: false });
+      await this.runner.fail(request, task, {
+        code: 'datapoint_not_supported',
+        message: 'the register is no longer served',
+        retryable: false,
+      });
       return;
     }
     const signal = AbortSignal.timeout(this.opts.attemptTimeoutMs);
@@ -66,9 +72,7 @@ export class VerificationExecutor {
     try {
       await this.runner.attempt(register, request, task, signal);
     } catch (err) {
-      const error = signal.aborted
-        ? RegisterError.unavailable(`the register did not answer within ${this.opts.attemptTimeoutMs} ms`)
-        : err;
+      const error = signal.aborted ? RegisterError.unavailable(`the register did not answer within ${this.opts.attemptTimeoutMs} ms`) : err;
       const failure = failureOf(error, register.catalogue.register);
       if (failure.retryable) {
         const delay = this.nextDelay(request, attempt);

@@ -63,10 +63,10 @@ export class SandboxStore {
   ) {}
 
   async get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
-    const [row] = await this.db.query<Row>(
-      'select * from sandbox_companies where country_code = $1 and company_id = $2',
-      [countryCode, companyId],
-    );
+    const [row] = await this.db.query<Row>('select * from sandbox_companies where country_code = $1 and company_id = $2', [
+      countryCode,
+      companyId,
+    ]);
     return row ? toRecord<R>(row) : undefined;
   }
 
@@ -128,9 +128,7 @@ export class SandboxStore {
   }
 
   async isInOutage(countryCode: string): Promise<boolean> {
-    const [row] = await this.db.query<{ until: Date }>('select until from sandbox_outages where country_code = $1', [
-      countryCode,
-    ]);
+    const [row] = await this.db.query<{ until: Date }>('select until from sandbox_outages where country_code = $1', [countryCode]);
     return row !== undefined && row.until.getTime() > this.clock.nowMs();
   }
 }

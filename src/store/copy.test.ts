@@ -35,7 +35,16 @@ describe('bulk load with COPY (copyIn)', () => {
     const [count] = await db.query<{ n: number }>(`select count(*)::int8 as n from copy_probe where k like 'many-%'`);
     assert.equal(count!.n, 120_000);
     await assert.rejects(
-      db.transaction(async (tx) => tx.copyIn!('copy_probe', ['k', 'v'], [['fresh-1', 'x'], ['plain', 'duplicate key']])),
+      db.transaction(async (tx) =>
+        tx.copyIn!(
+          'copy_probe',
+          ['k', 'v'],
+          [
+            ['fresh-1', 'x'],
+            ['plain', 'duplicate key'],
+          ],
+        ),
+      ),
     );
     assert.deepEqual(await db.query(`select k from copy_probe where k = 'fresh-1'`), []);
   });

@@ -15,9 +15,7 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.query('select pg_advisory_xact_lock(7340291)');
     await tx.query(`create table if not exists schema_migrations (
       version text primary key, applied_at timestamptz not null default now())`);
-    const done = new Set(
-      (await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
     const applied: string[] = [];
     for (const file of files) {
       const version = file.slice(0, -4);

@@ -24,10 +24,10 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
   // The worker is TypeScript too: Node 20 does not apply this thread's loader to a worker's entry file,
   // so a one-line script registers tsx in the worker and then imports the real entry.
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
-    { eval: true, workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom } },
-  );
+  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, {
+    eval: true,
+    workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom },
+  });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let nextTx = 1;

@@ -54,7 +54,11 @@ export function createTaxVerification(
 ): TaxVerification {
   const sandboxMode = config.REGISTERS === 'sandbox';
   const emulators: Promise<Emulator>[] = [];
-  const common = { userAgent: `registrum/${SERVICE_VERSION} (company-registry data service; tax-ID verification)`, timeoutMs: config.TAX_VERIFICATION_TIMEOUT_MS, now: deps.now };
+  const common = {
+    userAgent: `registrum/${SERVICE_VERSION} (company-registry data service; tax-ID verification)`,
+    timeoutMs: config.TAX_VERIFICATION_TIMEOUT_MS,
+    now: deps.now,
+  };
   const verifiers: TaxIdVerifier[] = [];
   if (config.TAX_VERIFICATION === 'off') return { verifiers, step: undefined, close: async () => undefined };
 
@@ -77,14 +81,24 @@ export function createTaxVerification(
 
   if (sandboxMode) {
     // The requesters we name must be registered with the emulated authorities, as ours would be with the real ones.
-    if (config.HMRC_VAT_REQUESTER_VRN) announceTaxId({ type: 'gb_vat', value: config.HMRC_VAT_REQUESTER_VRN }, { name: 'REGISTRUM SANDBOX REQUESTER' });
-    if (config.VIES_REQUESTER_VAT) announceTaxId({ type: 'eu_vat', value: config.VIES_REQUESTER_VAT }, { name: 'REGISTRUM SANDBOX REQUESTER' });
+    if (config.HMRC_VAT_REQUESTER_VRN)
+      announceTaxId({ type: 'gb_vat', value: config.HMRC_VAT_REQUESTER_VRN }, { name: 'REGISTRUM SANDBOX REQUESTER' });
+    if (config.VIES_REQUESTER_VAT)
+      announceTaxId({ type: 'eu_vat', value: config.VIES_REQUESTER_VAT }, { name: 'REGISTRUM SANDBOX REQUESTER' });
   }
 
   if (sandboxMode || (config.HMRC_CLIENT_ID && config.HMRC_CLIENT_SECRET)) {
     const credentials = sandboxMode ? SANDBOX_CREDENTIALS : { clientId: config.HMRC_CLIENT_ID!, clientSecret: config.HMRC_CLIENT_SECRET! };
     const baseUrl = sandboxMode
-      ? lazily(() => startHmrcEmulator({ ...SANDBOX_CREDENTIALS, find: (vrn) => issuedTaxIds.find('gb_vat', vrn), isInOutage: outage(HMRC_OUTAGE_KEY), latencyMs: latency(LATENCY_MS.hmrc), now: deps.now }))
+      ? lazily(() =>
+          startHmrcEmulator({
+            ...SANDBOX_CREDENTIALS,
+            find: (vrn) => issuedTaxIds.find('gb_vat', vrn),
+            isInOutage: outage(HMRC_OUTAGE_KEY),
+            latencyMs: latency(LATENCY_MS.hmrc),
+            now: deps.now,
+          }),
+        )
       : async () => config.HMRC_VAT_API_URL;
     verifiers.push(
       new HmrcVatClient({
@@ -99,7 +113,14 @@ export function createTaxVerification(
 
   if (sandboxMode || config.VIES_API_URL) {
     const baseUrl = sandboxMode
-      ? lazily(() => startViesEmulator({ find: (key) => issuedTaxIds.find('eu_vat', key), isInOutage: outage(VIES_OUTAGE_KEY), latencyMs: latency(LATENCY_MS.vies), now: deps.now }))
+      ? lazily(() =>
+          startViesEmulator({
+            find: (key) => issuedTaxIds.find('eu_vat', key),
+            isInOutage: outage(VIES_OUTAGE_KEY),
+            latencyMs: latency(LATENCY_MS.vies),
+            now: deps.now,
+          }),
+        )
       : async () => config.VIES_API_URL!;
     verifiers.push(
       new ViesClient({

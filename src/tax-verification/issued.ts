@@ -53,7 +53,10 @@ export function authorityKeyOf(taxId: { type?: string; value: string; country?: 
  * whose check digits are wrong (where we know the rule: UK, Luxembourg) is one no authority issued: it stays unknown,
  * so an operator can store a company with a bad number and see it come back `invalid`.
  */
-export function announceTaxId(taxId: { type?: string; value: string; country?: string }, holder: { name?: string; address?: Address }): void {
+export function announceTaxId(
+  taxId: { type?: string; value: string; country?: string },
+  holder: { name?: string; address?: Address },
+): void {
   const key = authorityKeyOf(taxId);
   if (!key || !taxId.type || !holder.name) return;
   if (taxId.type === 'gb_vat' && !hasValidGbCheckDigits(key)) return;

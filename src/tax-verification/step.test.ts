@@ -11,23 +11,57 @@ const VRN = `1234567${gbCheckDigits('1234567')}`;
 const REGISTER_SOURCE = { type: 'live_from_registry' as const, register: 'TEST register', retrievedAt: '2025-03-04T09:00:00.000Z' };
 
 const block = (taxId?: object): Fetched<'company'> => ({
-  data: { company: { countryCode: 'TEST', id: 'ACME', legalName: 'Acme Ltd', ...(taxId ? { taxId } : {}) } as Fetched<'company'>['data']['company'], companyRelationships: [] },
+  data: {
+    company: {
+      countryCode: 'TEST',
+      id: 'ACME',
+      legalName: 'Acme Ltd',
+      ...(taxId ? { taxId } : {}),
+    } as Fetched<'company'>['data']['company'],
+    companyRelationships: [],
+  },
   source: { overall: REGISTER_SOURCE, fields: { legalAddress: { type: 'inferred', register: 'somewhere' } } },
 });
 
 describe('the tax-ID verification step', () => {
   const known = new IssuedTaxIds();
-  known.record({ type: 'gb_vat', key: VRN, name: 'ACME LTD', address: { addressLine1: '1 Main St', city: 'York', postalCode: 'YO1 1AA', countryCode: 'GB' } });
+  known.record({
+    type: 'gb_vat',
+    key: VRN,
+    name: 'ACME LTD',
+    address: { addressLine1: '1 Main St', city: 'York', postalCode: 'YO1 1AA', countryCode: 'GB' },
+  });
   let outage = false;
   let latency = 0;
   let emulator: Emulator;
   const unavailable: string[] = [];
   let step: TaxIdVerificationStep;
-  const ctx = (mode: 'onboarding' | 'verification' = 'verification') => ({ countryCode: 'TEST', companyId: 'ACME', mode, signal: new AbortController().signal });
+  const ctx = (mode: 'onboarding' | 'verification' = 'verification') => ({
+    countryCode: 'TEST',
+    companyId: 'ACME',
+    mode,
+    signal: new AbortController().signal,
+  });
 
   before(async () => {
-    emulator = await startHmrcEmulator({ clientId: 'c', clientSecret: 's', find: (k) => known.find('gb_vat', k), isInOutage: async () => outage, latencyMs: () => latency, now: () => new Date('2025-03-04T10:00:00Z') });
-    const hmrc = new HmrcVatClient({ clientId: 'c', clientSecret: 's', baseUrl: async () => emulator.url, userAgent: 'registrum/test', timeoutMs: 2000, backoffMs: 1, maxBackoffMs: 2, now: () => new Date() });
+    emulator = await startHmrcEmulator({
+      clientId: 'c',
+      clientSecret: 's',
+      find: (k) => known.find('gb_vat', k),
+      isInOutage: async () => outage,
+      latencyMs: () => latency,
+      now: () => new Date('2025-03-04T10:00:00Z'),
+    });
+    const hmrc = new HmrcVatClient({
+      clientId: 'c',
+      clientSecret: 's',
+      baseUrl: async () => emulator.url,
+      userAgent: 'registrum/test',
+      timeoutMs: 2000,
+      backoffMs: 1,
+      maxBackoffMs: 2,
+      now: () => new Date(),
+    });
     step = new TaxIdVerificationStep({
       verifiers: [hmrc],
       now: () => new Date('2025-03-04T10:00:05Z'),
@@ -44,7 +78,12 @@ describe('the tax-ID verification step', () => {
       type: 'gb_vat',
       value: `GB${VRN}`,
       country: 'GB',
-      verification: { status: 'valid', verifiedAt: '2025-03-04T10:00:00.000Z', verifiedName: 'ACME LTD', verifiedAddress: '1 Main St, York, YO1 1AA, GB' },
+      verification: {
+        status: 'valid',
+        verifiedAt: '2025-03-04T10:00:00.000Z',
+        verifiedName: 'ACME LTD',
+        verifiedAddress: '1 Main St, York, YO1 1AA, GB',
+      },
     });
     assert.deepEqual(out.source, {
       overall: REGISTER_SOURCE,

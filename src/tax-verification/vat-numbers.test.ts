@@ -20,7 +20,8 @@ describe('VAT numbers', () => {
   it('completes seven digits into a valid VRN', () => {
     assert.equal(gbCheckDigits('2457193'), '48');
     assert.equal(gbCheckDigits('2204302'), '31');
-    for (const first7 of ['1000000', '9999999', '5555555', '1234567']) assert.ok(hasValidGbCheckDigits(first7 + gbCheckDigits(first7)), first7);
+    for (const first7 of ['1000000', '9999999', '5555555', '1234567'])
+      assert.ok(hasValidGbCheckDigits(first7 + gbCheckDigits(first7)), first7);
     assert.throws(() => gbCheckDigits('123'));
   });
 

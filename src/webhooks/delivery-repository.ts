@@ -78,8 +78,22 @@ export class DeliveryRepository {
   }
 
   /** The contexts of a batch of attempts in one query, by `messageId:endpointId`. */
-  async contexts(keys: readonly { messageId: string; endpointId: string }[], now: Date, accountId?: string): Promise<Map<string, AttemptContext>> {
-    const rows = await this.db.query<DeliveryRow & { accountId: string; eventType: string; body: string; url: string; endpointStatus: 'enabled' | 'disabled'; deleted: boolean; secrets: string[] }>(
+  async contexts(
+    keys: readonly { messageId: string; endpointId: string }[],
+    now: Date,
+    accountId?: string,
+  ): Promise<Map<string, AttemptContext>> {
+    const rows = await this.db.query<
+      DeliveryRow & {
+        accountId: string;
+        eventType: string;
+        body: string;
+        url: string;
+        endpointStatus: 'enabled' | 'disabled';
+        deleted: boolean;
+        secrets: string[];
+      }
+    >(
       `select ${DELIVERY_COLUMNS}, m.account_id as "accountId", m.event_type as "eventType", m.body,
               e.url, e.status as "endpointStatus", e.deleted_at is not null as deleted,
               array(select s.secret from webhook_secrets s where s.endpoint_id = e.id and (s.expires_at is null or s.expires_at > $4)
@@ -110,7 +124,9 @@ export class DeliveryRepository {
    * attempt is logged. Attempts recorded already are left out.
    */
   async recordScheduledSuccesses(
-    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus'> & { scheduledAttempt: number })[],
+    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus'> & {
+      scheduledAttempt: number;
+    })[],
     now: Date,
   ): Promise<void> {
     if (!attempts.length) return;
@@ -165,7 +181,19 @@ export class DeliveryRepository {
     await tx.query(
       `insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
          next_attempt_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [a.id, a.messageId, a.endpointId, a.eventType, a.attempt, a.trigger, a.status, a.responseStatus, a.error, a.nextAttemptAt, a.createdAt],
+      [
+        a.id,
+        a.messageId,
+        a.endpointId,
+        a.eventType,
+        a.attempt,
+        a.trigger,
+        a.status,
+        a.responseStatus,
+        a.error,
+        a.nextAttemptAt,
+        a.createdAt,
+      ],
     );
   }
 

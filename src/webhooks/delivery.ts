@@ -116,7 +116,9 @@ export class WebhookDispatcher {
   /** `dispatch` for many staged messages (a batch of monitor checks), with their jobs sent in one round trip. */
   async dispatchMany(staged: readonly StagedMessage[]): Promise<void> {
     await this.sendJobs(
-      staged.flatMap((s) => s.endpointIds.map((endpointId) => ({ job: { messageId: s.messageId, endpointId, attempt: 1 }, delayMs: s.firstDelayMs }))),
+      staged.flatMap((s) =>
+        s.endpointIds.map((endpointId) => ({ job: { messageId: s.messageId, endpointId, attempt: 1 }, delayMs: s.firstDelayMs })),
+      ),
     );
   }
 
@@ -175,7 +177,14 @@ export class WebhookDispatcher {
         }
         const { id: messageId, eventType } = ctx.message;
         const id = newId('dlv', this.clock.nowMs());
-        successes.push({ id, messageId, endpointId: ctx.endpoint.id, eventType, responseStatus: result.responseStatus ?? null, scheduledAttempt: job.attempt });
+        successes.push({
+          id,
+          messageId,
+          endpointId: ctx.endpoint.id,
+          eventType,
+          responseStatus: result.responseStatus ?? null,
+          scheduledAttempt: job.attempt,
+        });
       } catch (err) {
         if (!detached) throw err;
         this.opts.onError?.(err);
@@ -206,7 +215,13 @@ export class WebhookDispatcher {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
     try {
-      return await Promise.race([p.then(() => true, () => true), late]);
+      return await Promise.race([
+        p.then(
+          () => true,
+          () => true,
+        ),
+        late,
+      ]);
     } finally {
       clearTimeout(timer);
     }

@@ -17,10 +17,14 @@ export class EndpointRepository {
   constructor(private readonly db: Db) {}
 
   async insert(tx: Queryable, row: EndpointRow, secret: string): Promise<void> {
-    await tx.query(
-      `insert into webhook_endpoints (id, account_id, url, description, status, created_at) values ($1, $2, $3, $4, $5, $6)`,
-      [row.id, row.accountId, row.url, row.description, row.status, row.createdAt],
-    );
+    await tx.query(`insert into webhook_endpoints (id, account_id, url, description, status, created_at) values ($1, $2, $3, $4, $5, $6)`, [
+      row.id,
+      row.accountId,
+      row.url,
+      row.description,
+      row.status,
+      row.createdAt,
+    ]);
     await tx.query('insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [row.id, secret, row.createdAt]);
   }
 
@@ -77,10 +81,10 @@ export class EndpointRepository {
    * (one already expiring sooner keeps its earlier end).
    */
   async rotate(tx: Queryable, endpointId: string, secret: string, now: Date, graceUntil: Date): Promise<void> {
-    await tx.query(
-      `update webhook_secrets set expires_at = $2 where endpoint_id = $1 and (expires_at is null or expires_at > $2)`,
-      [endpointId, graceUntil],
-    );
+    await tx.query(`update webhook_secrets set expires_at = $2 where endpoint_id = $1 and (expires_at is null or expires_at > $2)`, [
+      endpointId,
+      graceUntil,
+    ]);
     await tx.query('insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [endpointId, secret, now]);
   }
 }

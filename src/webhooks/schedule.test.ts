@@ -15,9 +15,18 @@ describe('webhook retry schedule', () => {
   });
 
   it('jitters by at most 20 % either way and never goes negative', () => {
-    assert.equal(withJitter(1000, () => 0), 800);
-    assert.equal(withJitter(1000, () => 0.999999), 1200);
-    assert.equal(withJitter(0, () => 0), 0);
+    assert.equal(
+      withJitter(1000, () => 0),
+      800,
+    );
+    assert.equal(
+      withJitter(1000, () => 0.999999),
+      1200,
+    );
+    assert.equal(
+      withJitter(0, () => 0),
+      0,
+    );
     for (let i = 0; i < 1000; i++) {
       const d = withJitter(5000);
       assert.ok(d >= 4000 && d <= 6000, String(d));

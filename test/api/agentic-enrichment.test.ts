@@ -13,7 +13,8 @@ describe('agenticEnrichment and enrichmentReport', () => {
   });
   after(() => svc.close());
 
-  const post = (body: Record<string, unknown>, k = key) => svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'TEST', mode: 'onboarding', ...body } });
+  const post = (body: Record<string, unknown>, k = key) =>
+    svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'TEST', mode: 'onboarding', ...body } });
   const store = (id: string, record: unknown) => svc.call('PUT', `/admin/sandbox/TEST/companies/${id}`, { admin: true, body: { record } });
   const enrichmentEvents = async (requestId: string, k = key) =>
     (await svc.call('GET', `/v2/billing/events?requestId=${requestId}&first=50`, { key: k })).body.events.filter((e: any) => e.sku === SKU);
@@ -22,7 +23,11 @@ describe('agenticEnrichment and enrichmentReport', () => {
     const pricing = await svc.call('GET', '/v2/pricing?countryCode=TEST', { key });
     assert.deepEqual(pricing.body.agenticEnrichment, { available: true, sku: SKU, price: 20 });
 
-    const res = await post({ id: 'ENRICH-1', dataPoints: ['company', 'legalRepresentatives', 'shareholders', 'ultimateBeneficialOwners', 'establishments'], agenticEnrichment: true });
+    const res = await post({
+      id: 'ENRICH-1',
+      dataPoints: ['company', 'legalRepresentatives', 'shareholders', 'ultimateBeneficialOwners', 'establishments'],
+      agenticEnrichment: true,
+    });
     assert.equal(res.status, 200);
     const report: string = res.body.enrichmentReport;
     assert.equal(res.body.request.enrichmentReport, report);
@@ -85,12 +90,18 @@ describe('agenticEnrichment and enrichmentReport', () => {
             { type: 'individual', individual: person('Bob Baker', 1972), sharePercentage: 70 },
           ],
           ultimateBeneficialOwners: [{ ...person('Ann Able', 1970) }],
-          legalRepresentatives: [{ type: 'individual', individual: person('Cy Young', 2012), role: { standardized: 'Director' }, startDate: '2016-01-01' }],
+          legalRepresentatives: [
+            { type: 'individual', individual: person('Cy Young', 2012), role: { standardized: 'Director' }, startDate: '2016-01-01' },
+          ],
         })
       ).status,
       200,
     );
-    const res = await post({ id: 'ENRICH-ODD', dataPoints: ['company', 'shareholders', 'ultimateBeneficialOwners', 'legalRepresentatives'], agenticEnrichment: true });
+    const res = await post({
+      id: 'ENRICH-ODD',
+      dataPoints: ['company', 'shareholders', 'ultimateBeneficialOwners', 'legalRepresentatives'],
+      agenticEnrichment: true,
+    });
     const report: string = res.body.enrichmentReport;
     assert.match(report, /\[inconsistency\] shareholdings add up to 150 %/);
     assert.match(report, /\[inconsistency\] Bob Baker holds 70 % directly but is not among the beneficial owners/);

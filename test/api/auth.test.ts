@@ -82,7 +82,10 @@ describe('accounts, API keys and the operator API', () => {
     const broken = await svc.call('POST', '/v2/company', { key: apiKey, body: '{"id": ' });
     assert.equal(broken.status, 400);
     assert.equal(broken.body.error.code, 'invalid_request');
-    const huge = await svc.call('POST', '/v2/company', { key: apiKey, body: { id: 'x', countryCode: 'TEST', metadata: { a: 'x'.repeat(400_000) } } });
+    const huge = await svc.call('POST', '/v2/company', {
+      key: apiKey,
+      body: { id: 'x', countryCode: 'TEST', metadata: { a: 'x'.repeat(400_000) } },
+    });
     assert.equal(huge.status, 413);
     assert.equal(huge.body.error.code, 'invalid_request');
   });

@@ -23,8 +23,12 @@ describe('billing: maxBudget and profileMaxBudget (spec §4.2)', () => {
     });
     assert.equal(res.status, 200);
     const dp = res.body.request.dataStatus.dataPoints;
-    for (const ok of ['company', 'legalRepresentatives', 'establishments']) assert.equal(dp[ok].status, 'succeeded', JSON.stringify(dp[ok]));
-    for (const [refused, sku] of [['ultimateBeneficialOwners', 'TEST-UBO'], ['shareholders', 'TEST-OWNERSHIP']] as const) {
+    for (const ok of ['company', 'legalRepresentatives', 'establishments'])
+      assert.equal(dp[ok].status, 'succeeded', JSON.stringify(dp[ok]));
+    for (const [refused, sku] of [
+      ['ultimateBeneficialOwners', 'TEST-UBO'],
+      ['shareholders', 'TEST-OWNERSHIP'],
+    ] as const) {
       assert.equal(dp[refused].status, 'failed', refused);
       assert.equal(dp[refused].error.code, 'budget_exceeded');
       assert.equal(dp[refused].error.retryable, false);
@@ -35,7 +39,12 @@ describe('billing: maxBudget and profileMaxBudget (spec §4.2)', () => {
     assert.equal(await h.balance(key), 10_000 - maxBudget);
 
     // UBOs come before shareholders, although the catalogue lists ownership first.
-    const owners = await h.post(key, { id: 'BUDGET-4', mode: 'onboarding', dataPoints: ['shareholders', 'ultimateBeneficialOwners'], maxBudget: p('TEST-UBO') });
+    const owners = await h.post(key, {
+      id: 'BUDGET-4',
+      mode: 'onboarding',
+      dataPoints: ['shareholders', 'ultimateBeneficialOwners'],
+      maxBudget: p('TEST-UBO'),
+    });
     assert.equal(owners.body.request.dataStatus.dataPoints.ultimateBeneficialOwners.status, 'succeeded');
     assert.equal(owners.body.request.dataStatus.dataPoints.shareholders.error.code, 'budget_exceeded');
 

@@ -74,7 +74,11 @@ describe('billing: deduplication, simultaneous requests and included documents',
     const doc = (id: string, type: string) => ({ id, type, name: type, format: 'PDF' });
     await h.storeCompany('INCL-1', {
       company: { legalName: 'Included Ltd' },
-      availableDocuments: [doc('INCL-1-X1', 'tradeRegisterExtract'), doc('INCL-1-X2', 'tradeRegisterExtract'), doc('INCL-1-AOA', 'articlesOfAssociation')],
+      availableDocuments: [
+        doc('INCL-1-X1', 'tradeRegisterExtract'),
+        doc('INCL-1-X2', 'tradeRegisterExtract'),
+        doc('INCL-1-AOA', 'articlesOfAssociation'),
+      ],
     });
     const extract = 'INCL-1-X1';
     const res = await h.post(key, { id: 'INCL-1', mode: 'onboarding', dataPoints: ['company'], documents: [extract] });
@@ -119,14 +123,22 @@ describe('billing: deduplication, simultaneous requests and included documents',
     const { docPrice, price } = h;
     const { apiKey: key } = await h.svc.newAccount({ credits: 10_000 });
     const docs = (id: string) => [{ id: `${id}-EXTRACT`, type: 'tradeRegisterExtract', name: 'Extract', format: 'PDF' }];
-    await h.storeCompany('AWAIT-OK', { company: { legalName: 'Await Ltd' }, availableDocuments: docs('AWAIT-OK') }, { latencyMs: { profile: 600, documents: 0 } });
+    await h.storeCompany(
+      'AWAIT-OK',
+      { company: { legalName: 'Await Ltd' }, availableDocuments: docs('AWAIT-OK') },
+      { latencyMs: { profile: 600, documents: 0 } },
+    );
     const ok = await h.post(key, { id: 'AWAIT-OK', dataPoints: ['company'], documents: ['AWAIT-OK-EXTRACT'] });
     const done = await h.settled(key, ok.body.request.requestId);
     assert.equal(done.request.dataStatus.documents['AWAIT-OK-EXTRACT'].cost, 0);
     assert.equal((await h.eventsOf(key, ok.body.request.requestId)).find((e) => e.kind === 'document').status, 'included');
 
     // The block times out in onboarding: the document is no longer included and is charged, if the budget allows.
-    await h.storeCompany('AWAIT-FAIL', { company: { legalName: 'Late Ltd' }, availableDocuments: docs('AWAIT-FAIL') }, { latencyMs: { profile: PAST_DEADLINE_MS, documents: 0 } });
+    await h.storeCompany(
+      'AWAIT-FAIL',
+      { company: { legalName: 'Late Ltd' }, availableDocuments: docs('AWAIT-FAIL') },
+      { latencyMs: { profile: PAST_DEADLINE_MS, documents: 0 } },
+    );
     const before = await h.balance(key);
     const charged = await h.post(key, { id: 'AWAIT-FAIL', mode: 'onboarding', dataPoints: ['company'], documents: ['AWAIT-FAIL-EXTRACT'] });
     assert.equal(charged.body.request.dataStatus.dataPoints.company.error.code, 'onboarding_timeout');
@@ -134,7 +146,11 @@ describe('billing: deduplication, simultaneous requests and included documents',
     assert.equal(charged.body.request.dataStatus.documents['AWAIT-FAIL-EXTRACT'].cost, docPrice.tradeRegisterExtract);
     assert.equal(await h.balance(key), before - docPrice.tradeRegisterExtract!);
 
-    await h.storeCompany('AWAIT-CAP', { company: { legalName: 'Capped Ltd' }, availableDocuments: docs('AWAIT-CAP') }, { latencyMs: { profile: PAST_DEADLINE_MS, documents: 0 } });
+    await h.storeCompany(
+      'AWAIT-CAP',
+      { company: { legalName: 'Capped Ltd' }, availableDocuments: docs('AWAIT-CAP') },
+      { latencyMs: { profile: PAST_DEADLINE_MS, documents: 0 } },
+    );
     const capped = await h.post(key, {
       id: 'AWAIT-CAP',
       mode: 'onboarding',

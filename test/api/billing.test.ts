@@ -36,7 +36,10 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
     const onboardingCost = price['TEST-PROFILE']!.onboarding! + price['TEST-ESTABLISHMENTS']!.onboarding!;
     assert.equal(await h.balance(key), 10_000 - onboardingCost);
 
-    const res = await h.post(key, { id: 'PRICE-VER', dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'availableDocuments'] });
+    const res = await h.post(key, {
+      id: 'PRICE-VER',
+      dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'availableDocuments'],
+    });
     assert.equal(res.status, 200);
     const done = await h.settled(key, res.body.request.requestId);
     const v = done.request.dataStatus.dataPoints;
@@ -107,14 +110,15 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
     const requests = await h.svc.db.query('select id from requests where account_id = $1', [account.id]);
     assert.equal(requests.length, 0, 'no request row');
     const ledger = await h.svc.db.query<{ kind: string }>('select kind from ledger_entries where account_id = $1', [account.id]);
-    assert.deepEqual(ledger.map((l) => l.kind), ['grant'], 'no ledger entry');
+    assert.deepEqual(
+      ledger.map((l) => l.kind),
+      ['grant'],
+      'no ledger entry',
+    );
     assert.equal((await h.eventsOf(key)).length, 0);
 
     // Two requests at once that the balance covers only one at a time: one is accepted, one refused.
-    const both = await Promise.all([
-      h.post(key, { id: 'POOR-2', mode: 'onboarding' }),
-      h.post(key, { id: 'POOR-3', mode: 'onboarding' }),
-    ]);
+    const both = await Promise.all([h.post(key, { id: 'POOR-2', mode: 'onboarding' }), h.post(key, { id: 'POOR-3', mode: 'onboarding' })]);
     assert.deepEqual(both.map((r) => r.status).sort(), [200, 402]);
     assert.equal(await h.balance(key), 60 - h.price['TEST-PROFILE']!.onboarding!);
 
@@ -182,9 +186,16 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
       }
       after = res.body.nextCursor;
     }
-    assert.deepEqual(seen.map((e) => e.requestId), [...requestIds].reverse(), 'every event once, newest first');
+    assert.deepEqual(
+      seen.map((e) => e.requestId),
+      [...requestIds].reverse(),
+      'every event once, newest first',
+    );
     const one = await h.svc.call('GET', `/v2/billing/events?requestId=${requestIds[2]}`, { key });
-    assert.deepEqual(one.body.events.map((e: any) => e.requestId), [requestIds[2]]);
+    assert.deepEqual(
+      one.body.events.map((e: any) => e.requestId),
+      [requestIds[2]],
+    );
     assert.equal(one.body.hasNextPage, false);
 
     const { apiKey: stranger } = await h.svc.newAccount();
@@ -198,7 +209,15 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
   it('keeps the ledger whole: after a random run, every account paid exactly its events', async () => {
     const companies = ['RAND-A', 'RAND-B', 'RAND-C', 'RAND-DOWN'];
     await h.storeCompany('RAND-DOWN', { company: { legalName: 'Down Ltd' } }, { unavailable: true });
-    const blocks = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'subsidiaries', 'ultimateBeneficialOwners', 'establishments'];
+    const blocks = [
+      'company',
+      'legalRepresentatives',
+      'otherKeyPersons',
+      'shareholders',
+      'subsidiaries',
+      'ultimateBeneficialOwners',
+      'establishments',
+    ];
     // mulberry32: a small seeded generator, so that a failing run can be replayed.
     let seed = 20_240_601;
     const rand = (n: number) => {
@@ -248,6 +267,7 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
       }
     }
     // The run is only a proof if it went through every path.
-    for (const o of ['succeeded', 'charged', 'deduplicated', 'included', 'service_unavailable', 'budget_exceeded']) assert.ok(outcomes.has(o), o);
+    for (const o of ['succeeded', 'charged', 'deduplicated', 'included', 'service_unavailable', 'budget_exceeded'])
+      assert.ok(outcomes.has(o), o);
   });
 });

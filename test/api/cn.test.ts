@@ -15,7 +15,8 @@ describe('CN register through the API', () => {
   });
   after(() => svc.close());
 
-  const search = (query: string, extra = '') => svc.call('GET', `/v2/search?country=CN&query=${encodeURIComponent(query)}${extra}`, { key });
+  const search = (query: string, extra = '') =>
+    svc.call('GET', `/v2/search?country=CN&query=${encodeURIComponent(query)}${extra}`, { key });
   const post = (body: Record<string, unknown>) => svc.call('POST', '/v2/company', { key, body: { countryCode: 'CN', ...body } });
   const put = (uscc: string, record: unknown, behaviour?: unknown) =>
     svc.call('PUT', `/admin/sandbox/CN/companies/${uscc}`, { admin: true, body: { record, ...(behaviour ? { behaviour } : {}) } });
@@ -70,14 +71,24 @@ describe('CN register through the API', () => {
     assert.deepEqual(c.identifiers, { 'Unified Social Credit Code': CHONGQING });
     assert.equal(c.legalName, '重庆环球数码科技有限公司');
     assert.deepEqual(c.legacyLegalNames, ['重庆环球数码技术有限公司']);
-    assert.deepEqual(c.status, { localName: '存续（在营、开业、在册）', active: true, isAIInferred: true, statusDetails: { status: 'ACTIVE' } });
+    assert.deepEqual(c.status, {
+      localName: '存续（在营、开业、在册）',
+      active: true,
+      isAIInferred: true,
+      statusDetails: { status: 'ACTIVE' },
+    });
     assert.equal(c.legalForm.localName, '有限责任公司（自然人投资或控股）');
     assert.equal(c.legalForm.standardized, 'Limited Liability Company');
     assert.equal(c.legalForm.isAIEnriched, true);
     assert.equal(c.legalForm.iso20275Code, undefined, 'the ELF list has no CN row for it');
     assert.deepEqual(c.capital, { amount: 5_000_000, currency: 'CNY', formatted: '500万人民币' });
     assert.equal(c.incorporationDate, '2015-03-12');
-    assert.deepEqual(c.legalAddress, { addressLine1: '渝中区民族路188号环球金融中心32层3201', city: '重庆市', region: '重庆市', countryCode: 'CN' });
+    assert.deepEqual(c.legalAddress, {
+      addressLine1: '渝中区民族路188号环球金融中心32层3201',
+      city: '重庆市',
+      region: '重庆市',
+      countryCode: 'CN',
+    });
     assert.match(c.activityDescription, /^许可项目：第二类增值电信业务/);
     assert.equal(c.activities.NACE[0].code, '62.01');
     assert.equal(c.activities.ISIC[0].code, '6201');
@@ -194,12 +205,32 @@ describe('CN register through the API', () => {
   });
 
   it('portal down: onboarding fails with 503 (no fallback); verification retries, then succeeds or fails', async () => {
-    await put('91500105MA5TESTA1X', { 企业名称: '重庆宕机测试有限公司', 类型: '有限责任公司（自然人独资）', 法定代表人: '周杰', 登记状态: 'K', 住所: '重庆市江北区建新北路1号' }, { unavailable: true });
+    await put(
+      '91500105MA5TESTA1X',
+      {
+        企业名称: '重庆宕机测试有限公司',
+        类型: '有限责任公司（自然人独资）',
+        法定代表人: '周杰',
+        登记状态: 'K',
+        住所: '重庆市江北区建新北路1号',
+      },
+      { unavailable: true },
+    );
     const down = await post({ id: '91500105MA5TESTA1X', mode: 'onboarding' });
     assert.equal(down.status, 503);
     assert.equal(down.body.error.code, 'service_unavailable');
 
-    const failsTwice = await put('91500105MA5TESTB2X', { 企业名称: '重庆重试测试有限公司', 类型: '有限责任公司（自然人独资）', 法定代表人: '吴敏', 登记状态: 'K', 住所: '重庆市江北区建新北路2号' }, { failTimes: 2 });
+    const failsTwice = await put(
+      '91500105MA5TESTB2X',
+      {
+        企业名称: '重庆重试测试有限公司',
+        类型: '有限责任公司（自然人独资）',
+        法定代表人: '吴敏',
+        登记状态: 'K',
+        住所: '重庆市江北区建新北路2号',
+      },
+      { failTimes: 2 },
+    );
     assert.equal(failsTwice.status, 200);
     const retried = await settled((await post({ id: '91500105MA5TESTB2X' })).body.request.requestId);
     assert.equal(retried.body.request.dataStatus.dataPoints.company.status, 'succeeded');

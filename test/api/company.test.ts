@@ -14,7 +14,12 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
   const post = (body: unknown, k = key, headers?: Record<string, string>) => svc.call('POST', '/v2/company', { key: k, body, headers });
 
   it('onboarding mode returns the requested data points, and only those', async () => {
-    const res = await post({ id: 'ACME-HOLDING', countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives', 'shareholders'] });
+    const res = await post({
+      id: 'ACME-HOLDING',
+      countryCode: 'TEST',
+      mode: 'onboarding',
+      dataPoints: ['company', 'legalRepresentatives', 'shareholders'],
+    });
     assert.equal(res.status, 200);
     const { request } = res.body;
     assert.match(request.requestId, /^req_/);
@@ -47,7 +52,11 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
   });
 
   it('verification mode answers in_progress at once and completes in the background', async () => {
-    const res = await post({ id: 'ACME-SERVICES', countryCode: 'TEST', dataPoints: ['company', 'ultimateBeneficialOwners', 'establishments'] });
+    const res = await post({
+      id: 'ACME-SERVICES',
+      countryCode: 'TEST',
+      dataPoints: ['company', 'ultimateBeneficialOwners', 'establishments'],
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.request.mode, 'verification');
     const statuses = Object.values(res.body.request.dataStatus.dataPoints).map((e: any) => e.status);
@@ -100,7 +109,12 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
 
   it('answers the special TEST ids as named', async () => {
     for (const mode of ['onboarding', 'verification']) {
-      for (const [id, status] of [['RESOURCE_NOT_FOUND', 404], ['INVALID_REQUEST', 400], ['PROCESSING_FAILED', 422], ['SERVICE_UNAVAILABLE', 503]] as const) {
+      for (const [id, status] of [
+        ['RESOURCE_NOT_FOUND', 404],
+        ['INVALID_REQUEST', 400],
+        ['PROCESSING_FAILED', 422],
+        ['SERVICE_UNAVAILABLE', 503],
+      ] as const) {
         const res = await post({ id, countryCode: 'TEST', mode });
         assert.equal(res.status, status, `${id} in ${mode}`);
         assert.equal(res.body.statusCode, status);
@@ -183,12 +197,19 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
     const res = await post({ id: 'ACME', countryCode: 'TEST', mode: 'onboarding', documents: [wanted.id] });
     assert.equal(res.status, 200);
     assert.equal(res.body.request.dataStatus.documents[wanted.id].status, 'succeeded');
-    const item = Object.values(res.body.documents).flat().find((d: any) => d.id === wanted.id) as any;
+    const item = Object.values(res.body.documents)
+      .flat()
+      .find((d: any) => d.id === wanted.id) as any;
     assert.ok(item.url);
     const pdf = await fetch(item.url);
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
     const tampered = await fetch(item.url.replace(/signature=[^&]+/, 'signature=forged'));
     assert.equal(tampered.status, 403);
     const unknownDoc = await post({ id: 'ACME', countryCode: 'TEST', mode: 'onboarding', documents: ['TEST-DOC-NOPE'] });
@@ -196,7 +217,10 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
   });
 
   it('serves the deprecated onboarding route with `country` in the request record', async () => {
-    const res = await svc.call('POST', '/v2/onboarding', { key, body: { id: 'ACME', countryCode: 'TEST', dataPoints: ['companyProfile'] } });
+    const res = await svc.call('POST', '/v2/onboarding', {
+      key,
+      body: { id: 'ACME', countryCode: 'TEST', dataPoints: ['companyProfile'] },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.request.country, 'TEST');
     assert.equal(res.body.request.countryCode, undefined);

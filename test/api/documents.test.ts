@@ -23,9 +23,17 @@ describe('documents: blob store and signed URLs', () => {
     assert.notEqual(fresh, url);
     const pdf = await fetch(fresh);
     assert.equal(pdf.status, 200);
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
     assert.equal((await fetch(fresh.replace(/expires=\d+/, 'expires=9999999999'))).status, 403, 'tampered');
-    const stored = await h.svc.db.query<{ content: unknown; blob_key: string }>('select content, blob_key from document_files where document_id = $1', [id]);
+    const stored = await h.svc.db.query<{ content: unknown; blob_key: string }>(
+      'select content, blob_key from document_files where document_id = $1',
+      [id],
+    );
     assert.equal(stored[0]!.content, null, 'bytes live in the blob store, not the database');
     assert.ok(stored[0]!.blob_key);
   });

@@ -27,7 +27,8 @@ function expectedRatios(fin: any): Record<string, number> {
   return Object.fromEntries(Object.entries(ratios).filter(([, v]) => v !== undefined)) as Record<string, number>;
 }
 
-const pdfTextOf = async (url: string) => (await extractText(await getDocumentProxy(new Uint8Array(await (await fetch(url)).arrayBuffer())), { mergePages: true })).text;
+const pdfTextOf = async (url: string) =>
+  (await extractText(await getDocumentProxy(new Uint8Array(await (await fetch(url)).arrayBuffer())), { mergePages: true })).text;
 const grouped = (n: number) => Math.abs(n).toLocaleString('en-GB');
 
 describe('financial statements: figures read from the document, ratios computed from them', () => {
@@ -39,7 +40,8 @@ describe('financial statements: figures read from the document, ratios computed 
   });
   after(() => svc.close());
 
-  const post = (countryCode: string, body: Record<string, unknown>) => svc.call('POST', '/v2/company', { key, body: { countryCode, ...body } });
+  const post = (countryCode: string, body: Record<string, unknown>) =>
+    svc.call('POST', '/v2/company', { key, body: { countryCode, ...body } });
 
   /** Checks one delivered statement: its ratios against its own figures, and its figures against its PDF. */
   async function checkStatement(item: any, year: number, currency: string) {
@@ -52,7 +54,8 @@ describe('financial statements: figures read from the document, ratios computed 
     assert.deepEqual(fin.analysis.ratios, expectedRatios(fin));
     assert.ok(Object.keys(fin.analysis.ratios).length >= 5, JSON.stringify(fin.analysis.ratios));
     assert.ok(Number.isInteger(fin.analysis.healthScore) && fin.analysis.healthScore >= 0 && fin.analysis.healthScore <= 100);
-    for (const insight of fin.analysis.insights) assert.ok(insight.title && insight.description && insight.recommendation && insight.metricValue !== undefined);
+    for (const insight of fin.analysis.insights)
+      assert.ok(insight.title && insight.description && insight.recommendation && insight.metricValue !== undefined);
     assert.ok(fin.analysis.summary.includes(String(fin.analysis.healthScore)));
     const text = await pdfTextOf(item.url);
     for (const v of [fin.incomeStatement.revenue, fin.incomeStatement.netIncome, fin.balanceSheet.totalAssets, fin.balanceSheet.equity]) {
@@ -78,7 +81,10 @@ describe('financial statements: figures read from the document, ratios computed 
     for (const id of ids) assert.equal(res.body.request.dataStatus.documents[id].status, 'succeeded', id);
     const items = res.body.documents.financialStatements as any[];
     assert.equal(items.length, 2);
-    for (const [id, year] of [[ids[0], 2023], [ids[1], 2024]] as const) {
+    for (const [id, year] of [
+      [ids[0], 2023],
+      [ids[1], 2024],
+    ] as const) {
       const item = items.find((i) => i.id === id);
       await checkStatement(item, year, 'EUR');
       assert.ok(item.extractedFinancialData.approvalDate < item.date, 'approved before it was filed');

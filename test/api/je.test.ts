@@ -20,21 +20,30 @@ describe('JE register through the API', () => {
   after(() => svc.close());
 
   const search = (query: string) => svc.call('GET', `/v2/search?country=JE&query=${encodeURIComponent(query)}`, { key });
-  const post = (body: Record<string, unknown>, k = key) => svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'JE', ...body } });
+  const post = (body: Record<string, unknown>, k = key) =>
+    svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'JE', ...body } });
   const put = (id: string, record: unknown, behaviour?: unknown) =>
     svc.call('PUT', `/admin/sandbox/JE/companies/${id}`, { admin: true, body: { record, ...(behaviour ? { behaviour } : {}) } });
   const settled = (requestId: string, k = key) =>
-    eventually(async () => {
-      const r = await svc.call('GET', `/v2/company/${requestId}`, { key: k });
-      const all = [...Object.values(r.body.request.dataStatus.dataPoints), ...Object.values(r.body.request.dataStatus.documents)] as any[];
-      return all.every((e) => e.status === 'succeeded' || e.status === 'failed') && r;
-    }, 30_000, 100);
+    eventually(
+      async () => {
+        const r = await svc.call('GET', `/v2/company/${requestId}`, { key: k });
+        const all = [
+          ...Object.values(r.body.request.dataStatus.dataPoints),
+          ...Object.values(r.body.request.dataStatus.documents),
+        ] as any[];
+        return all.every((e) => e.status === 'succeeded' || e.status === 'failed') && r;
+      },
+      30_000,
+      100,
+    );
   const verify = async (body: Record<string, unknown>, k = key) => {
     const res = await post(body, k);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return (await settled(res.body.request.requestId, k)).body;
   };
-  const events = async (requestId: string, k = key) => (await svc.call('GET', `/v2/billing/events?first=100&requestId=${requestId}`, { key: k })).body.events as any[];
+  const events = async (requestId: string, k = key) =>
+    (await svc.call('GET', `/v2/billing/events?first=100&requestId=${requestId}`, { key: k })).body.events as any[];
 
   it('searches by registration number: exactly that entity, or nothing', async () => {
     const res = await search('104 325');
@@ -83,7 +92,13 @@ describe('JE register through the API', () => {
       status: { localName: 'Active', active: true, statusDetails: { status: 'ACTIVE' } },
       registrationDate: '2009-09-14',
       incorporationDate: '2009-09-14',
-      legalForm: { localName: 'Registered Company Private', englishTranslation: 'Private limited company', standardized: 'Limited Liability Company', iso20275Code: 'SQXV', isAIEnriched: false },
+      legalForm: {
+        localName: 'Registered Company Private',
+        englishTranslation: 'Private limited company',
+        standardized: 'Limited Liability Company',
+        iso20275Code: 'SQXV',
+        isAIEnriched: false,
+      },
     });
     const status = res.body.request.dataStatus.dataPoints;
     assert.equal(status.company.authoritative, false);
@@ -103,13 +118,20 @@ describe('JE register through the API', () => {
     // JE-OFFICERS covers both people data points: one charge, on whichever settles first.
     assert.deepEqual([dp.company.cost, dp.legalRepresentatives.cost + dp.otherKeyPersons.cost, dp.shareholders.cost], [450, 50, 50]);
     const c = body.company;
-    assert.deepEqual(c.legalAddress, { addressLine1: '22 Esplanade', addressLine2: 'Second Floor', city: 'St Helier', postalCode: 'JE2 3QA', countryCode: 'JE' });
+    assert.deepEqual(c.legalAddress, {
+      addressLine1: '22 Esplanade',
+      addressLine2: 'Second Floor',
+      city: 'St Helier',
+      postalCode: 'JE2 3QA',
+      countryCode: 'JE',
+    });
     assert.deepEqual(c.capital, { amount: 1, currency: 'GBP', formatted: 'GBP 1.00' });
     assert.equal(body.dataSources.company.overall.type, 'live_from_registry');
     assert.equal(body.dataSources.company.fields.legalAddress.type, 'ai_analysis');
     assert.equal(body.dataSources.company.fields.capital.type, 'ai_analysis');
     assert.equal(body.dataSources.company.fields.legalName, undefined, 'the name is from the public page');
-    for (const block of ['legalRepresentatives', 'otherKeyPersons', 'shareholders']) assert.equal(body.dataSources[block].overall.type, 'ai_analysis', block);
+    for (const block of ['legalRepresentatives', 'otherKeyPersons', 'shareholders'])
+      assert.equal(body.dataSources[block].overall.type, 'ai_analysis', block);
     assert.match(body.dataSources.legalRepresentatives.overall.documents[0].name, /^Entity Profile Report, order JFSC-R-/);
 
     const [amelia, pierre] = body.legalRepresentatives;
@@ -121,8 +143,14 @@ describe('JE register through the API', () => {
     assert.equal(amelia.individual.nationality, 'GB');
     assert.equal(pierre.individual.nationality, 'FR');
     assert.equal(pierre.individual.residenceAddress.countryCode, 'FR');
-    assert.deepEqual(body.otherKeyPersons.map((p: any) => [p.type, p.company?.legalName, p.role.standardized]), [['company', 'St Aubin Secretaries Limited', 'Secretary']]);
-    assert.deepEqual(body.shareholders.map((s: any) => [s.type, s.company?.legalName, s.numberOfShares, s.sharePercentage]), [['company', 'Harbour View Group Limited', 1, 100]]);
+    assert.deepEqual(
+      body.otherKeyPersons.map((p: any) => [p.type, p.company?.legalName, p.role.standardized]),
+      [['company', 'St Aubin Secretaries Limited', 'Secretary']],
+    );
+    assert.deepEqual(
+      body.shareholders.map((s: any) => [s.type, s.company?.legalName, s.numberOfShares, s.sharePercentage]),
+      [['company', 'Harbour View Group Limited', 1, 100]],
+    );
   });
 
   it('maps corporate directors, undisclosed shareholders and percentages from share counts', async () => {
@@ -130,25 +158,34 @@ describe('JE register through the API', () => {
     assert.equal(gorey.company.legalForm.iso20275Code, 'JOX1', 'the ELF list has a code the spec table leaves out');
     assert.equal(gorey.company.legalForm.standardized, 'Corporation');
     assert.deepEqual(gorey.company.capital, { amount: 2_500_000, currency: 'GBP', formatted: 'GBP 2,500,000.00' });
-    assert.deepEqual(gorey.legalRepresentatives.map((r: any) => [r.type, r.individual?.name.fullName ?? r.company.legalName]), [
-      ['individual', 'Margaret Anne Falle'],
-      ['company', 'Bellozanne Directors Limited'],
-      ['individual', 'Hiroshi Tanaka'],
-    ]);
+    assert.deepEqual(
+      gorey.legalRepresentatives.map((r: any) => [r.type, r.individual?.name.fullName ?? r.company.legalName]),
+      [
+        ['individual', 'Margaret Anne Falle'],
+        ['company', 'Bellozanne Directors Limited'],
+        ['individual', 'Hiroshi Tanaka'],
+      ],
+    );
     assert.equal(gorey.legalRepresentatives[1].company.legalAddress.city, 'St Helier');
     assert.equal(gorey.otherKeyPersons[0].individual.name.fullName, 'Catherine Mary Vibert');
     assert.deepEqual(gorey.shareholders, []);
     const fintech = await verify({ id: FINTECH, dataPoints: ['shareholders'] });
-    assert.deepEqual(fintech.shareholders.map((s: any) => [s.individual?.name.fullName ?? s.company.legalName, s.sharePercentage]), [
-      ['Oliver James Hamon', 60],
-      ['Sofia Martins', 30],
-      ['Seaton Place ICC Limited', 10],
-    ]);
+    assert.deepEqual(
+      fintech.shareholders.map((s: any) => [s.individual?.name.fullName ?? s.company.legalName, s.sharePercentage]),
+      [
+        ['Oliver James Hamon', 60],
+        ['Sofia Martins', 30],
+        ['Seaton Place ICC Limited', 10],
+      ],
+    );
   });
 
   it('delivers the report as document jey-trade-register-extract, included with the profile block', async () => {
     const list = await post({ id: HARBOUR, mode: 'onboarding', dataPoints: ['availableDocuments'] });
-    assert.deepEqual(list.body.availableDocuments.map((d: any) => [d.id, d.type, d.format, d.estimatedDeliverySeconds, d.price]), [[`JE-REPORT-${HARBOUR}`, 'tradeRegisterExtract', 'PDF', 60, 450]]);
+    assert.deepEqual(
+      list.body.availableDocuments.map((d: any) => [d.id, d.type, d.format, d.estimatedDeliverySeconds, d.price]),
+      [[`JE-REPORT-${HARBOUR}`, 'tradeRegisterExtract', 'PDF', 60, 450]],
+    );
     const { apiKey } = await svc.newAccount({ credits: 10_000 });
     const body = await verify({ id: HARBOUR, dataPoints: ['company'], documents: [`JE-REPORT-${HARBOUR}`] }, apiKey);
     const doc = body.request.dataStatus.documents[`JE-REPORT-${HARBOUR}`];
@@ -169,9 +206,21 @@ describe('JE register through the API', () => {
   });
 
   it('inactive entities: name, status, legal form and registration date only; no report', async () => {
-    const body = await verify({ id: DISSOLVED, dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'] });
+    const body = await verify({
+      id: DISSOLVED,
+      dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'],
+    });
     const c = body.company;
-    assert.deepEqual(Object.keys(c).sort(), ['countryCode', 'id', 'identifiers', 'incorporationDate', 'legalForm', 'legalName', 'registrationDate', 'status']);
+    assert.deepEqual(Object.keys(c).sort(), [
+      'countryCode',
+      'id',
+      'identifiers',
+      'incorporationDate',
+      'legalForm',
+      'legalName',
+      'registrationDate',
+      'status',
+    ]);
     assert.deepEqual(c.status, { localName: 'Dissolved', active: false, statusDetails: { status: 'CLOSED' } });
     assert.deepEqual([body.legalRepresentatives, body.otherKeyPersons, body.shareholders, body.availableDocuments], [[], [], [], []]);
     assert.match(body.dataSources.legalRepresentatives.overall.documents[0].reason, /Dissolved: the registry issues no profile report/);
@@ -192,11 +241,24 @@ describe('JE register through the API', () => {
     assert.ok(bad.body.error.details.some((d: string) => d.startsWith('record.entity.registeredOn')));
     assert.equal((await put('12', { entity: {} })).status, 400, 'not a registration number');
     const ok = await put('654321', {
-      entity: { name: 'Sandbox Trading (Jersey) Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '2024-01-15', previousNames: [{ name: 'Sandbox Holdings Limited', to: '01/06/2025' }] },
+      entity: {
+        name: 'Sandbox Trading (Jersey) Limited',
+        type: 'Registered Company Private',
+        status: 'Active',
+        registeredOn: '2024-01-15',
+        previousNames: [{ name: 'Sandbox Holdings Limited', to: '01/06/2025' }],
+      },
       report: {
         registeredOffice: { addressLine1: '9 Broad Street', city: 'St Helier', postalCode: 'JE2 3RR' },
         capital: { amount: 1000, issuedShares: 4 },
-        directors: [{ name: 'Ocean Directors Limited', kind: 'corporate', appointedOn: '15/01/2024', address: '1 Quay Road, London, EC1A 1BB, United Kingdom' }],
+        directors: [
+          {
+            name: 'Ocean Directors Limited',
+            kind: 'corporate',
+            appointedOn: '15/01/2024',
+            address: '1 Quay Road, London, EC1A 1BB, United Kingdom',
+          },
+        ],
         shareholders: [
           { name: 'Ann Le Feuvre', kind: 'individual', shares: 3, shareClass: 'Ordinary' },
           { name: 'Ocean Holdings Limited', kind: 'corporate', shares: 1, shareClass: 'Ordinary' },
@@ -213,12 +275,22 @@ describe('JE register through the API', () => {
       legalName: 'Ocean Directors Limited',
       legalAddress: { addressLine1: '1 Quay Road', city: 'London', postalCode: 'EC1A 1BB', countryCode: 'GB' },
     });
-    assert.deepEqual(body.shareholders.map((s: any) => [s.type, s.sharePercentage]), [['individual', 75], ['company', 25]]);
+    assert.deepEqual(
+      body.shareholders.map((s: any) => [s.type, s.sharePercentage]),
+      [
+        ['individual', 75],
+        ['company', 25],
+      ],
+    );
   });
 
   it('register down: search and onboarding 503; verification retries failures, gives up after its window, and charges nothing', async () => {
     const entity = (name: string) => ({ name, type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2021' });
-    await put('700001', { entity: entity('Retry Me Limited'), report: { registeredOffice: { addressLine1: '1 Retry Road' } } }, { failTimes: 1 });
+    await put(
+      '700001',
+      { entity: entity('Retry Me Limited'), report: { registeredOffice: { addressLine1: '1 Retry Road' } } },
+      { failTimes: 1 },
+    );
     const retried = await verify({ id: '700001', dataPoints: ['company'] });
     assert.equal(retried.request.dataStatus.dataPoints.company.status, 'succeeded');
     assert.equal(retried.company.legalAddress.addressLine1, '1 Retry Road');
@@ -265,6 +337,9 @@ describe('JE register through the API', () => {
     const blocks = Object.fromEntries(res.body.blocks.map((b: any) => [b.sku, b.modes]));
     assert.deepEqual(blocks['JE-PROFILE'], { onboarding: 0, verification: 450 });
     assert.deepEqual(blocks['JE-OFFICERS'], { onboarding: null, verification: 50 });
-    assert.deepEqual(res.body.documents.map((d: any) => [d.type, d.category, d.price]), [['jey-trade-register-extract', 'tradeRegisterExtract', 450]]);
+    assert.deepEqual(
+      res.body.documents.map((d: any) => [d.type, d.category, d.price]),
+      [['jey-trade-register-extract', 'tradeRegisterExtract', 450]],
+    );
   });
 });

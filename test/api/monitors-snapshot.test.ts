@@ -22,7 +22,8 @@ describe('monitors of a snapshot register (US-NY)', () => {
     await rx.close();
   });
 
-  const put = (dosId: string, record: object) => svc.call('PUT', `/admin/sandbox/US-NY/companies/${dosId}`, { admin: true, body: { record } });
+  const put = (dosId: string, record: object) =>
+    svc.call('PUT', `/admin/sandbox/US-NY/companies/${dosId}`, { admin: true, body: { record } });
   const runChecks = async () => (await svc.call('POST', '/admin/monitors/run-checks', { admin: true })).body;
   const notifications = () => rx.at('/ny').map((r) => JSON.parse(r.body));
 

@@ -14,7 +14,9 @@ const record = (over: Record<string, any> = {}) => ({
     capital: { amount: 100_000, currency: 'GBP' },
     ...over.company,
   },
-  legalRepresentatives: over.legalRepresentatives ?? [{ type: 'individual', individual: { name: { fullName: 'Ada Director' } }, role: { localName: 'Director' } }],
+  legalRepresentatives: over.legalRepresentatives ?? [
+    { type: 'individual', individual: { name: { fullName: 'Ada Director' } }, role: { localName: 'Director' } },
+  ],
   otherKeyPersons: over.otherKeyPersons ?? [],
   shareholders: over.shareholders ?? [{ type: 'individual', individual: { name: { fullName: 'Ada Director' } }, sharePercentage: 100 }],
   ultimateBeneficialOwners: [],
@@ -40,7 +42,8 @@ describe('monitors', () => {
   });
 
   const put = (id: string, body: object) => svc.call('PUT', `/admin/sandbox/TEST/companies/${id}`, { admin: true, body: { record: body } });
-  const create = (companyId: string, k = key, extra: object = {}) => svc.call('POST', '/v2/monitors', { key: k, body: { companyId, countryCode: 'TEST', ...extra } });
+  const create = (companyId: string, k = key, extra: object = {}) =>
+    svc.call('POST', '/v2/monitors', { key: k, body: { companyId, countryCode: 'TEST', ...extra } });
   /** Moves the service clock a day on and runs the due checks, as the daily schedule would. */
   const nextDay = async () => {
     assert.equal((await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: DAY + 60_000 } })).status, 200);
@@ -49,7 +52,10 @@ describe('monitors', () => {
     return run.body as { checked: number; changed: number; deactivated: number; failed: number };
   };
   const notificationsOf = (monitorId: string) =>
-    rx.at('/monitors').map((r) => ({ r, body: JSON.parse(r.body) })).filter((n) => n.body.monitorId === monitorId);
+    rx
+      .at('/monitors')
+      .map((r) => ({ r, body: JSON.parse(r.body) }))
+      .filter((n) => n.body.monitorId === monitorId);
   const logsOf = async (id: string) => (await svc.call('GET', `/v2/monitors/${id}/logs`, { key })).body.logs as any[];
 
   it('creates (201) or retrieves (200) one active monitor per company, and validates the body', async () => {
@@ -83,7 +89,10 @@ describe('monitors', () => {
     assert.equal(page1.body.total, 3);
     assert.equal(page1.body.hasNextPage, true);
     const page2 = await svc.call('GET', `/v2/monitors?first=2&after=${page1.body.nextCursor}`, { key: own });
-    assert.deepEqual([...page1.body.monitors, ...page2.body.monitors].map((m: any) => m.id), [...ids].reverse());
+    assert.deepEqual(
+      [...page1.body.monitors, ...page2.body.monitors].map((m: any) => m.id),
+      [...ids].reverse(),
+    );
     assert.equal((await svc.call('GET', '/v2/monitors?companyId=MON-LIST-2', { key: own })).body.monitors[0].id, ids[1]);
 
     assert.equal((await svc.call('GET', `/v2/monitors/${ids[0]}`, { key })).status, 404, 'another account’s monitor');
@@ -92,7 +101,10 @@ describe('monitors', () => {
     const stopped = await svc.call('GET', `/v2/monitors/${ids[0]}`, { key: own });
     assert.equal(stopped.body.status, 'deactivated');
     assert.equal(stopped.body.nextCheckAt, undefined, 'a stopped monitor has no next check');
-    assert.ok(page2.body.monitors.every((m: any) => m.nextCheckAt), 'listed active monitors say when they are checked next');
+    assert.ok(
+      page2.body.monitors.every((m: any) => m.nextCheckAt),
+      'listed active monitors say when they are checked next',
+    );
     const fresh = await create('MON-LIST-1', own);
     assert.equal(fresh.status, 201, 'a stopped monitor is not reactivated: a new one is created');
     assert.notEqual(fresh.body.id, ids[0]);
@@ -105,20 +117,32 @@ describe('monitors', () => {
     const quiet = await nextDay();
     assert.ok(quiet.checked >= 1);
     const checked = (await svc.call('GET', `/v2/monitors/${monitor.id}`, { key })).body;
-    assert.ok(Date.parse(checked.nextCheckAt) - Date.parse(checked.lastCheckedAt) >= DAY - 60_000, 'the next check is a day after the last');
+    assert.ok(
+      Date.parse(checked.nextCheckAt) - Date.parse(checked.lastCheckedAt) >= DAY - 60_000,
+      'the next check is a day after the last',
+    );
     assert.equal(notificationsOf(monitor.id).length, 0, 'no change, no notification');
-    assert.deepEqual((await logsOf(monitor.id)).map((l) => [l.fetchStatus, l.changeDetected]), [['success', false], ['success', false]]);
+    assert.deepEqual(
+      (await logsOf(monitor.id)).map((l) => [l.fetchStatus, l.changeDetected]),
+      [
+        ['success', false],
+        ['success', false],
+      ],
+    );
 
-    await put('MON-CHANGE', record({
-      company: {
-        legalName: 'Watched Group Ltd',
-        status: { localName: 'In liquidation', active: false },
-        legalAddress: { addressLine1: '9 New Road', city: 'Testville', postalCode: 'T9 9ZZ', countryCode: 'GB' },
-        capital: { amount: 250_000, currency: 'GBP' },
-      },
-      legalRepresentatives: [{ type: 'individual', individual: { name: { fullName: 'Bo Newcomer' } }, role: { localName: 'Director' } }],
-      shareholders: [{ type: 'company', company: { legalName: 'Parent SA', id: 'PARENT' }, sharePercentage: 100 }],
-    }));
+    await put(
+      'MON-CHANGE',
+      record({
+        company: {
+          legalName: 'Watched Group Ltd',
+          status: { localName: 'In liquidation', active: false },
+          legalAddress: { addressLine1: '9 New Road', city: 'Testville', postalCode: 'T9 9ZZ', countryCode: 'GB' },
+          capital: { amount: 250_000, currency: 'GBP' },
+        },
+        legalRepresentatives: [{ type: 'individual', individual: { name: { fullName: 'Bo Newcomer' } }, role: { localName: 'Director' } }],
+        shareholders: [{ type: 'company', company: { legalName: 'Parent SA', id: 'PARENT' }, sharePercentage: 100 }],
+      }),
+    );
     const run = await nextDay();
     assert.ok(run.changed >= 1);
     const [n] = await eventually(async () => notificationsOf(monitor.id).length === 1 && notificationsOf(monitor.id));
@@ -131,8 +155,16 @@ describe('monitors', () => {
     assert.deepEqual(body.metadata, { customer: 'c-42' });
     assert.deepEqual(body.changeCategories, ['status', 'address', 'ownership', 'financial', 'legalRepresentatives', 'other']);
     const change = (path: string) => body.changes.find((c: any) => c.path === path);
-    assert.deepEqual(change('company.legalName'), { path: 'company.legalName', before: 'Watched Holdings Ltd', after: 'Watched Group Ltd' });
-    assert.deepEqual(change('company.legalAddress.addressLine1'), { path: 'company.legalAddress.addressLine1', before: '1 Quay Street', after: '9 New Road' });
+    assert.deepEqual(change('company.legalName'), {
+      path: 'company.legalName',
+      before: 'Watched Holdings Ltd',
+      after: 'Watched Group Ltd',
+    });
+    assert.deepEqual(change('company.legalAddress.addressLine1'), {
+      path: 'company.legalAddress.addressLine1',
+      before: '1 Quay Street',
+      after: '9 New Road',
+    });
     assert.equal(change('company.capital.amount').after, 250_000);
     assert.equal(change('company.status.active').before, true);
     assert.equal(change('legalRepresentatives[Ada Director]').after, null);
@@ -172,7 +204,9 @@ describe('monitors', () => {
     assert.equal(notificationsOf(monitor.id).length, 0);
   });
 
-  it('deactivates every monitor of a company that left the register, clears its data and keeps the history', { timeout: 60_000 }, async () => {
+  it('deactivates every monitor of a company that left the register, clears its data and keeps the history', {
+    timeout: 60_000,
+  }, async () => {
     await put('MON-GONE', record());
     const { apiKey: other } = await svc.newAccount();
     const mine = (await create('MON-GONE')).body;
@@ -189,7 +223,9 @@ describe('monitors', () => {
     assert.equal(latest.fetchStatus, 'not_found');
     assert.deepEqual(latest.changeCategories, ['disappeared']);
 
-    const [company] = await svc.db.query<{ data: unknown; status: string }>(`select data, status from monitored_companies where company_id = 'MON-GONE'`);
+    const [company] = await svc.db.query<{ data: unknown; status: string }>(
+      `select data, status from monitored_companies where company_id = 'MON-GONE'`,
+    );
     assert.equal(company!.data, null, 'cached data cleared');
     assert.equal(company!.status, 'disappeared');
     const history = await svc.db.query(`select version from monitored_company_versions where company_id = 'MON-GONE' order by version`);

@@ -19,15 +19,21 @@ describe('MT register through the API', () => {
   const search = (query: string) => svc.call('GET', `/v2/search?country=MT&query=${encodeURIComponent(query)}`, { key });
   const post = (body: Record<string, unknown>) => svc.call('POST', '/v2/company', { key, body: { countryCode: 'MT', ...body } });
   const put = (id: string, record: unknown, behaviour?: unknown) =>
-    svc.call('PUT', `/admin/sandbox/MT/companies/${encodeURIComponent(id)}`, { admin: true, body: { record, ...(behaviour ? { behaviour } : {}) } });
-  const events = async (requestId: string) => (await svc.call('GET', `/v2/billing/events?requestId=${requestId}`, { key })).body.events as any[];
+    svc.call('PUT', `/admin/sandbox/MT/companies/${encodeURIComponent(id)}`, {
+      admin: true,
+      body: { record, ...(behaviour ? { behaviour } : {}) },
+    });
+  const events = async (requestId: string) =>
+    (await svc.call('GET', `/v2/billing/events?requestId=${requestId}`, { key })).body.events as any[];
   const settled = (requestId: string) =>
     eventually(async () => {
       const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
       const all = [...Object.values(r.body.request.dataStatus.dataPoints), ...Object.values(r.body.request.dataStatus.documents)] as any[];
       return all.every((e) => e.status === 'succeeded' || e.status === 'failed') && r;
     }, 30_000);
-  const minimal = (name: string) => ({ company: { name, type: 'Limited Liability Company', subtype: 'Private Exempt', suffix: 'Ltd.', state: 'Active' } });
+  const minimal = (name: string) => ({
+    company: { name, type: 'Limited Liability Company', subtype: 'Private Exempt', suffix: 'Ltd.', state: 'Active' },
+  });
 
   it('searches by company number whatever the spacing: one exact result', async () => {
     for (const q of ['c 21345', 'C21345', ' C  21345 ']) {
@@ -37,7 +43,12 @@ describe('MT register through the API', () => {
       assert.equal(res.body[0].id, MARITIME);
       assert.deepEqual(res.body[0].matchReason, { matchType: 'id', identifier: 'registrationNumber' });
       assert.equal(res.body[0].legalName, 'MEDITERRANEAN MARITIME SERVICES LIMITED');
-      assert.deepEqual(res.body[0].address, { addressLine1: 'Level 2, 171, Old Bakery Street', city: 'Valletta', postalCode: 'VLT 1455', countryCode: 'MT' });
+      assert.deepEqual(res.body[0].address, {
+        addressLine1: 'Level 2, 171, Old Bakery Street',
+        city: 'Valletta',
+        postalCode: 'VLT 1455',
+        countryCode: 'MT',
+      });
     }
     assert.deepEqual((await search('C 2134')).body, [], 'exact, not a prefix');
   });
@@ -101,9 +112,16 @@ describe('MT register through the API', () => {
     });
     assert.equal(res.status, 200);
     const reps = res.body.legalRepresentatives.map((p: any) => `${p.individual.name.fullName}:${p.role.localName}`);
-    assert.deepEqual(reps, ['Joseph Borg:Director', 'Lars Johansson:Director', 'Maria Camilleri:Legal Representative', 'Ġużeppi Farrugia:Judicial Representative']);
+    assert.deepEqual(reps, [
+      'Joseph Borg:Director',
+      'Lars Johansson:Director',
+      'Maria Camilleri:Legal Representative',
+      'Ġużeppi Farrugia:Judicial Representative',
+    ]);
     assert.equal(res.body.legalRepresentatives[1].individual.nationality, 'SE');
-    const others = res.body.otherKeyPersons.map((p: any) => `${p.type}:${p.individual?.name.fullName ?? p.company.legalName}:${p.role.localName}:${p.role.standardized}`);
+    const others = res.body.otherKeyPersons.map(
+      (p: any) => `${p.type}:${p.individual?.name.fullName ?? p.company.legalName}:${p.role.localName}:${p.role.standardized}`,
+    );
     assert.deepEqual(others, [
       'company:ZAMMIT CORPORATE SERVICES LIMITED:Director:Director',
       'individual:Rita Vella:Secretary:Secretary',
@@ -125,7 +143,14 @@ describe('MT register through the API', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.request.dataStatus.dataPoints.availableDocuments.cost, 0);
     const docs = list.body.availableDocuments;
-    assert.deepEqual(docs.map((d: any) => d.type).sort(), ['annualReturns', 'annualReturns', 'articlesOfAssociation', 'financialStatements', 'financialStatements', 'otherDocuments']);
+    assert.deepEqual(docs.map((d: any) => d.type).sort(), [
+      'annualReturns',
+      'annualReturns',
+      'articlesOfAssociation',
+      'financialStatements',
+      'financialStatements',
+      'otherDocuments',
+    ]);
     const accounts = docs.find((d: any) => d.id === 'MT-C21345-ACCOUNTS-80403');
     assert.deepEqual(
       { name: accounts.name, format: accounts.format, period: accounts.period, price: accounts.price, isAIEnriched: accounts.isAIEnriched },
@@ -145,7 +170,10 @@ describe('MT register through the API', () => {
     assert.match(text, /MEDITERRANEAN MARITIME SERVICES LIMITED/);
     assert.match(text, /Statement of financial position as at 31 December 2023/);
     const charged = (await events(first.body.request.requestId)).find((e) => e.kind === 'document');
-    assert.deepEqual({ status: charged.status, amount: charged.amount, sku: charged.sku }, { status: 'charged', amount: 1500, sku: 'MLT_ANNUAL_ACCOUNTS' });
+    assert.deepEqual(
+      { status: charged.status, amount: charged.amount, sku: charged.sku },
+      { status: 'charged', amount: 1500, sku: 'MLT_ANNUAL_ACCOUNTS' },
+    );
 
     // Years later (the service clock moves), the same document is still covered by the first charge.
     assert.equal((await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 10 * YEAR_MS } })).status, 200);
@@ -153,7 +181,10 @@ describe('MT register through the API', () => {
     assert.equal(again.body.request.dataStatus.documents[accounts.id].status, 'succeeded');
     assert.equal(again.body.request.dataStatus.documents[accounts.id].cost, 0);
     const dedup = (await events(again.body.request.requestId)).find((e) => e.kind === 'document');
-    assert.deepEqual({ status: dedup.status, amount: dedup.amount, linkedEventId: dedup.linkedEventId }, { status: 'deduplicated', amount: 0, linkedEventId: charged.id });
+    assert.deepEqual(
+      { status: dedup.status, amount: dedup.amount, linkedEventId: dedup.linkedEventId },
+      { status: 'deduplicated', amount: 0, linkedEventId: charged.id },
+    );
 
     const foreign = await post({ id: MARITIME, mode: 'onboarding', documents: ['MT-C45678-MEMART-11001'] });
     assert.equal(foreign.status, 404, 'another company’s document');
@@ -165,9 +196,17 @@ describe('MT register through the API', () => {
     assert.ok(bad.body.error.details.some((d: string) => d.startsWith('record.company.type')));
     const ok = await put('c 77001', {
       company: {
-        registrationNumber: 'C 1', name: 'GREGALE GAMING LIMITED', type: 'Limited Liability Company', subtype: 'Private Exempt', suffix: 'Ltd.',
-        state: 'Being Struck Off', stateEffectiveDate: '2026-01-10', registrationDate: '2017-05-02',
-        registeredOffice: { street: 'Dragonara Road', locality: "St. Julian's", postcode: 'STJ 3143', country: 'Malta' }, issuedCapital: 1200, currency: 'EUR',
+        registrationNumber: 'C 1',
+        name: 'GREGALE GAMING LIMITED',
+        type: 'Limited Liability Company',
+        subtype: 'Private Exempt',
+        suffix: 'Ltd.',
+        state: 'Being Struck Off',
+        stateEffectiveDate: '2026-01-10',
+        registrationDate: '2017-05-02',
+        registeredOffice: { street: 'Dragonara Road', locality: "St. Julian's", postcode: 'STJ 3143', country: 'Malta' },
+        issuedCapital: 1200,
+        currency: 'EUR',
       },
       involvements: [
         { role: 'Director', name: 'Ritianne Ċachia', isLegalEntity: false, idCardNumber: '112233M', nationality: 'Maltese' },
@@ -177,11 +216,22 @@ describe('MT register through the API', () => {
     });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal(ok.body.companyId, 'C77001');
-    const res = await post({ id: 'C77001', mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'availableDocuments'] });
+    const res = await post({
+      id: 'C77001',
+      mode: 'onboarding',
+      dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'availableDocuments'],
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.company.identifiers.registrationNumber, 'C 77001', 'the path’s number wins');
-    assert.deepEqual(res.body.company.status, { localName: 'Being Struck Off', active: false, statusDetails: { status: 'CLOSED', additionalInfo: 'Striking off in progress since 2026-01-10' } });
-    assert.deepEqual(res.body.legalRepresentatives.map((p: any) => p.individual.name.fullName), ['Ritianne Ċachia']);
+    assert.deepEqual(res.body.company.status, {
+      localName: 'Being Struck Off',
+      active: false,
+      statusDetails: { status: 'CLOSED', additionalInfo: 'Striking off in progress since 2026-01-10' },
+    });
+    assert.deepEqual(
+      res.body.legalRepresentatives.map((p: any) => p.individual.name.fullName),
+      ['Ritianne Ċachia'],
+    );
     assert.equal(res.body.otherKeyPersons[0].company.countryCode, 'NO');
     assert.equal(res.body.availableDocuments[0].id, 'MT-C77001-MEMART-A-1');
     assert.equal((await search('gregale gaming')).body[0].id, 'C77001');

@@ -20,11 +20,29 @@ describe('the OpenAPI document', () => {
 
   it('documents every public operation and the shared schemas', async () => {
     const { body } = await svc.call('GET', '/v2/openapi.json');
-    for (const path of ['/v2/search', '/v2/company', '/v2/company/{requestId}', '/v2/onboarding', '/v2/pricing', '/v2/billing/balance', '/admin/accounts']) {
+    for (const path of [
+      '/v2/search',
+      '/v2/company',
+      '/v2/company/{requestId}',
+      '/v2/onboarding',
+      '/v2/pricing',
+      '/v2/billing/balance',
+      '/admin/accounts',
+    ]) {
       assert.ok(body.paths[path], path);
     }
     assert.equal(body.paths['/v2/onboarding'].post.deprecated, true);
-    for (const schema of ['Company', 'Individual', 'LegalRepresentative', 'Shareholder', 'Graph', 'DocumentItem', 'SearchResult', 'Error', 'Request']) {
+    for (const schema of [
+      'Company',
+      'Individual',
+      'LegalRepresentative',
+      'Shareholder',
+      'Graph',
+      'DocumentItem',
+      'SearchResult',
+      'Error',
+      'Request',
+    ]) {
       assert.ok(body.components.schemas[schema], schema);
     }
   });

@@ -6,7 +6,15 @@ import { eventually, startTestService, type TestService } from '../support/servi
  * Issue 10: every block a retrieval delivers says where it came from, and the AI flags sit exactly where inference or
  * extraction produced a value: for every register, in both modes, on a company found by search.
  */
-const BLOCKS = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'subsidiaries', 'ultimateBeneficialOwners', 'establishments'];
+const BLOCKS = [
+  'company',
+  'legalRepresentatives',
+  'otherKeyPersons',
+  'shareholders',
+  'subsidiaries',
+  'ultimateBeneficialOwners',
+  'establishments',
+];
 const TYPES = new Set(['live_from_registry', 'cached_from_registry', 'inferred', 'ai_analysis']);
 const DERIVED = new Set(['inferred', 'ai_analysis']);
 /** The company block's origin per register and mode (registers/*.md, spec §2.11). */
@@ -45,18 +53,29 @@ function assertProvenance(label: string, body: any) {
   for (const field of Object.keys(block.fields ?? {})) {
     // The company data point also delivers companyRelationships, beside the company.
     const top = field.split('.')[0]!;
-    assert.ok(top in c || (top === 'companyRelationships' && body.companyRelationships), `${label}: dataSources names ${field}, which the response does not have`);
+    assert.ok(
+      top in c || (top === 'companyRelationships' && body.companyRelationships),
+      `${label}: dataSources names ${field}, which the response does not have`,
+    );
   }
   // Flags and provenance agree both ways.
   if (c.legalForm?.isAIEnriched !== undefined) {
-    assert.equal(c.legalForm.isAIEnriched, DERIVED.has(sourceOf(block, 'legalForm').type), `${label}: legalForm.isAIEnriched vs its source ${sourceOf(block, 'legalForm').type}`);
+    assert.equal(
+      c.legalForm.isAIEnriched,
+      DERIVED.has(sourceOf(block, 'legalForm').type),
+      `${label}: legalForm.isAIEnriched vs its source ${sourceOf(block, 'legalForm').type}`,
+    );
   }
   if (c.status && DERIVED.has(sourceOf(block, 'status').type) !== (c.status.isAIInferred === true)) {
     assert.fail(`${label}: status.isAIInferred ${c.status.isAIInferred} vs its source ${sourceOf(block, 'status').type}`);
   }
   for (const scheme of ['NACE', 'ISIC']) {
     for (const item of c.activities?.[scheme] ?? []) {
-      assert.equal(item.isAIInferred === true, DERIVED.has(sourceOf(block, 'activities').type), `${label}: ${scheme} ${item.code} isAIInferred vs source`);
+      assert.equal(
+        item.isAIInferred === true,
+        DERIVED.has(sourceOf(block, 'activities').type),
+        `${label}: ${scheme} ${item.code} isAIInferred vs source`,
+      );
     }
   }
   if (c.legalNameInEnglish !== undefined && c.legalNameInEnglish !== c.legalName) {
@@ -90,12 +109,15 @@ describe('provenance and AI flags on every register', () => {
         assert.equal(res.status, 200, `${country} ${mode}: ${JSON.stringify(res.body)}`);
         const done = await eventually(async () => {
           const r = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
-          return Object.values(r.body.request.dataStatus.dataPoints).every((e: any) => e.status === 'succeeded' || e.status === 'failed') && r;
+          return (
+            Object.values(r.body.request.dataStatus.dataPoints).every((e: any) => e.status === 'succeeded' || e.status === 'failed') && r
+          );
         }, 30_000);
         const succeeded = Object.entries(done.body.request.dataStatus.dataPoints).filter(([, e]: any) => e.status === 'succeeded');
         assert.ok(succeeded.length > 0, `${country} ${mode}: nothing succeeded: ${JSON.stringify(done.body.request.dataStatus)}`);
         assertProvenance(`${country} ${mode} ${id}`, done.body);
-        if (done.body.company) assert.equal(done.body.dataSources.company.overall.type, COMPANY_SOURCE[country]![mode], `${country} ${mode}: company origin`);
+        if (done.body.company)
+          assert.equal(done.body.dataSources.company.overall.type, COMPANY_SOURCE[country]![mode], `${country} ${mode}: company origin`);
       }
     });
   }

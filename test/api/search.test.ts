@@ -17,7 +17,11 @@ describe('GET /v2/search', () => {
     assert.ok(Array.isArray(res.body) && res.body.length >= 3);
     const order = ['id', 'exactLegalName', 'partialId', 'previousName', 'default'];
     const ranks = res.body.map((r: any) => order.indexOf(r.matchReason.matchType));
-    assert.deepEqual(ranks, [...ranks].sort((x: number, y: number) => x - y), 'ordered by match type');
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((x: number, y: number) => x - y),
+      'ordered by match type',
+    );
     for (const r of res.body) {
       assert.equal(r.countryCode, 'TEST');
       assert.ok(r.id && r.legalName && r.address);
@@ -56,10 +60,13 @@ describe('GET /v2/search', () => {
     assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
     assert.ok(res.headers.get('ratelimit-limit'));
     const text = await res.text();
-    const events = text.trim().split('\n\n').map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine!.replace('event: ', ''), data: JSON.parse(dataLine!.replace('data: ', '')) };
-    });
+    const events = text
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [eventLine, dataLine] = block.split('\n');
+        return { event: eventLine!.replace('event: ', ''), data: JSON.parse(dataLine!.replace('data: ', '')) };
+      });
     assert.equal(events[0]!.event, 'progress');
     assert.equal(typeof events[0]!.data.source, 'string');
     assert.ok(Array.isArray(events[0]!.data.results));

@@ -22,7 +22,10 @@ const liveRecord = (dosId: string, name: string, filingHistoryResultList: object
     county: 'KINGS',
     jurisdiction: 'NEW YORK',
   },
-  sopAddress: { name: 'THE CORPORATION', address: { streetAddress: '1 MAIN ST', city: 'BROOKLYN', state: 'NY', zipCode: '11201', country: 'UNITED STATES' } },
+  sopAddress: {
+    name: 'THE CORPORATION',
+    address: { streetAddress: '1 MAIN ST', city: 'BROOKLYN', state: 'NY', zipCode: '11201', country: 'UNITED STATES' },
+  },
   filingHistoryResultList,
 });
 
@@ -30,7 +33,8 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
   let svc: TestService;
   let key: string;
   const post = (body: Record<string, unknown>) => svc.call('POST', '/v2/company', { key, body });
-  const put = (country: string, id: string, record: unknown) => svc.call('PUT', `/admin/sandbox/${country}/companies/${id}`, { admin: true, body: { record } });
+  const put = (country: string, id: string, record: unknown) =>
+    svc.call('PUT', `/admin/sandbox/${country}/companies/${id}`, { admin: true, body: { record } });
   const settled = (requestId: string) =>
     eventually(async () => {
       const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
@@ -76,15 +80,29 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
 
   it('a stored company: verified as the operator registered it, and invalid with a number no authority issued', async () => {
     const good = `GB7001234${gbCheckDigits('7001234')}`;
-    assert.equal((await put('TEST', 'VAT-GOOD', { company: { legalName: 'Good Number Ltd', taxId: { type: 'gb_vat', value: good, country: 'GB' } } })).status, 200);
-    assert.equal((await put('TEST', 'VAT-BAD', { company: { legalName: 'Bad Number Ltd', taxId: { type: 'gb_vat', value: 'GB123456789', country: 'GB' } } })).status, 200);
+    assert.equal(
+      (await put('TEST', 'VAT-GOOD', { company: { legalName: 'Good Number Ltd', taxId: { type: 'gb_vat', value: good, country: 'GB' } } }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (
+        await put('TEST', 'VAT-BAD', {
+          company: { legalName: 'Bad Number Ltd', taxId: { type: 'gb_vat', value: 'GB123456789', country: 'GB' } },
+        })
+      ).status,
+      200,
+    );
     const ok = await retrieve({ id: 'VAT-GOOD', countryCode: 'TEST', mode: 'onboarding' });
     assert.equal(ok.company.taxId.verification.status, 'valid');
     assert.equal(ok.company.taxId.verification.verifiedName, 'Good Number Ltd');
     const bad = await retrieve({ id: 'VAT-BAD', countryCode: 'TEST', mode: 'onboarding' });
     assert.deepEqual(Object.keys(bad.company.taxId.verification).sort(), ['status', 'verifiedAt']);
     assert.equal(bad.company.taxId.verification.status, 'invalid');
-    assert.deepEqual({ ...bad.dataSources.company.fields['taxId.verification'], retrievedAt: undefined }, { ...HMRC, retrievedAt: undefined });
+    assert.deepEqual(
+      { ...bad.dataSources.company.fields['taxId.verification'], retrievedAt: undefined },
+      { ...HMRC, retrievedAt: undefined },
+    );
   });
 
   it('while HMRC is down the block still succeeds, its taxId without a verification', async () => {
@@ -128,7 +146,10 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
     };
     const stored = await put('US-NY', '7100001', {
       snapshot: snapshotRow('7100001', 'QUILL MERGER CORP.'),
-      live: liveRecord('7100001', 'QUILL MERGER CORP.', [merger, { fileDate: '2012-03-15T00:00:00', documentType: 'CERTIFICATE OF INCORPORATION' }]),
+      live: liveRecord('7100001', 'QUILL MERGER CORP.', [
+        merger,
+        { fileDate: '2012-03-15T00:00:00', documentType: 'CERTIFICATE OF INCORPORATION' },
+      ]),
     });
     assert.equal(stored.status, 200, JSON.stringify(stored.body));
     const verified = await retrieve({ id: '7100001', countryCode: 'US-NY', mode: 'verification', dataPoints: ['company'] });
@@ -152,9 +173,20 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
     assert.ok(first, 'the seed has merged companies');
     const survivor = await retrieve({ id: first.survivor.dosId, countryCode: 'US-NY', mode: 'verification', dataPoints: ['company'] });
     const from = survivor.companyRelationships.filter((r: any) => r.relation === 'mergedFrom');
-    assert.deepEqual(from.map((r: any) => [r.company.id, r.company.legalName, r.effectiveDate]), [[first.merger.constituent.dosId, first.merger.constituent.name, first.merger.date]]);
-    const absorbed = await retrieve({ id: first.merger.constituent.dosId, countryCode: 'US-NY', mode: 'verification', dataPoints: ['company'] });
+    assert.deepEqual(
+      from.map((r: any) => [r.company.id, r.company.legalName, r.effectiveDate]),
+      [[first.merger.constituent.dosId, first.merger.constituent.name, first.merger.date]],
+    );
+    const absorbed = await retrieve({
+      id: first.merger.constituent.dosId,
+      countryCode: 'US-NY',
+      mode: 'verification',
+      dataPoints: ['company'],
+    });
     assert.equal(absorbed.company.status.statusDetails.closureReason, 'MERGER');
-    assert.deepEqual(absorbed.companyRelationships.map((r: any) => [r.relation, r.company.legalName]), [['mergedInto', first.survivor.legalName]]);
+    assert.deepEqual(
+      absorbed.companyRelationships.map((r: any) => [r.relation, r.company.legalName]),
+      [['mergedInto', first.survivor.legalName]],
+    );
   });
 });

@@ -25,11 +25,26 @@ const liveRecord = (dosId: string, name: string) => ({
     county: 'KINGS',
     jurisdiction: 'NEW YORK',
   },
-  sopAddress: { name: 'C T CORPORATION SYSTEM', address: { streetAddress: '28 LIBERTY ST.', city: 'NEW YORK', state: 'NY', zipCode: '10005', country: 'UNITED STATES' } },
-  ceo: { name: 'RICHARD ROE', address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' } },
-  registeredAgent: { name: 'C T CORPORATION SYSTEM', address: { streetAddress: '28 LIBERTY ST.', city: 'NEW YORK', state: 'NY', zipCode: '10005', country: 'UNITED STATES' } },
-  poExecAddress: { name: '', address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' } },
-  locationAddress: { name: name, address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' } },
+  sopAddress: {
+    name: 'C T CORPORATION SYSTEM',
+    address: { streetAddress: '28 LIBERTY ST.', city: 'NEW YORK', state: 'NY', zipCode: '10005', country: 'UNITED STATES' },
+  },
+  ceo: {
+    name: 'RICHARD ROE',
+    address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' },
+  },
+  registeredAgent: {
+    name: 'C T CORPORATION SYSTEM',
+    address: { streetAddress: '28 LIBERTY ST.', city: 'NEW YORK', state: 'NY', zipCode: '10005', country: 'UNITED STATES' },
+  },
+  poExecAddress: {
+    name: '',
+    address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' },
+  },
+  locationAddress: {
+    name: name,
+    address: { streetAddress: '2 PARK AVE', city: 'NEW YORK', state: 'NY', zipCode: '10016', country: 'UNITED STATES' },
+  },
   stockShareInfoList: [{ stockTypeDescriptor: 'COMMON', quantity: '200', stockValue: '0.01' }],
 });
 
@@ -39,7 +54,8 @@ describe('US-NY through the API', () => {
   const put = (dosId: string, record: unknown, behaviour?: unknown) =>
     svc.call('PUT', `/admin/sandbox/US-NY/companies/${dosId}`, { admin: true, body: { record, ...(behaviour ? { behaviour } : {}) } });
   const search = (query: string, k = key) => svc.call('GET', `/v2/search?country=US-NY&query=${encodeURIComponent(query)}`, { key: k });
-  const post = (body: Record<string, unknown>, k = key) => svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'US-NY', ...body } });
+  const post = (body: Record<string, unknown>, k = key) =>
+    svc.call('POST', '/v2/company', { key: k, body: { countryCode: 'US-NY', ...body } });
   const settled = (requestId: string) =>
     eventually(async () => {
       const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
@@ -50,11 +66,19 @@ describe('US-NY through the API', () => {
     svc = await startTestService({ VERIFICATION_RETRY_WINDOW_MS: '1500', US_NY_SANDBOX_SEED_SIZE: '2000' });
     key = (await svc.newAccount({ usNy: true })).apiKey;
     assert.equal(
-      (await put('7000001', { snapshot: { ...snapshotRow('7000001', 'QUILLFEATHER STATIONERY INC.'), nameHistory: [
-        { corp_name: 'OLD QUILL SUPPLY INC.', name_type: 'ENTITY', name_status: 'I', date_filed: '2012-03-15T00:00:00.000' },
-        { corp_name: 'QUILLFEATHER STATIONERY INC.', name_type: 'ENTITY', name_status: 'A', date_filed: '2018-01-01T00:00:00.000' },
-        { corp_name: 'INKWELL EMPORIUM', name_type: 'ASSUMED', name_status: 'A', date_filed: '2019-01-01T00:00:00.000' },
-      ] }, live: liveRecord('7000001', 'QUILLFEATHER GLOBAL INC.') })).status,
+      (
+        await put('7000001', {
+          snapshot: {
+            ...snapshotRow('7000001', 'QUILLFEATHER STATIONERY INC.'),
+            nameHistory: [
+              { corp_name: 'OLD QUILL SUPPLY INC.', name_type: 'ENTITY', name_status: 'I', date_filed: '2012-03-15T00:00:00.000' },
+              { corp_name: 'QUILLFEATHER STATIONERY INC.', name_type: 'ENTITY', name_status: 'A', date_filed: '2018-01-01T00:00:00.000' },
+              { corp_name: 'INKWELL EMPORIUM', name_type: 'ASSUMED', name_status: 'A', date_filed: '2019-01-01T00:00:00.000' },
+            ],
+          },
+          live: liveRecord('7000001', 'QUILLFEATHER GLOBAL INC.'),
+        })
+      ).status,
       200,
     );
   });
@@ -85,7 +109,10 @@ describe('US-NY through the API', () => {
 
     it('finds former and assumed names as previousName, saying which', async () => {
       const former = await search('old quill supply');
-      assert.deepEqual([former.body[0].id, former.body[0].matchReason], ['7000001', { matchType: 'previousName', matchedName: 'OLD QUILL SUPPLY INC.' }]);
+      assert.deepEqual(
+        [former.body[0].id, former.body[0].matchReason],
+        ['7000001', { matchType: 'previousName', matchedName: 'OLD QUILL SUPPLY INC.' }],
+      );
       const assumed = await search('inkwell emporium');
       assert.equal(assumed.body[0].matchReason.matchedName, 'INKWELL EMPORIUM');
     });
@@ -98,9 +125,19 @@ describe('US-NY through the API', () => {
     });
 
     it('looks an id the snapshot of active corporations lacks up on the portal: a second source', async () => {
-      const res = await fetch(`${svc.url}/v2/search?country=US-NY&query=9000001&stream=true`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
-      const progress = (await res.text()).trim().split('\n\n').filter((b) => b.startsWith('event: progress')).map((b) => JSON.parse(b.split('\n')[1]!.slice(6)));
-      assert.deepEqual(progress.map((p) => p.results.length), [0, 0], 'neither knows it');
+      const res = await fetch(`${svc.url}/v2/search?country=US-NY&query=9000001&stream=true`, {
+        headers: { 'x-api-key': key, accept: 'text/event-stream' },
+      });
+      const progress = (await res.text())
+        .trim()
+        .split('\n\n')
+        .filter((b) => b.startsWith('event: progress'))
+        .map((b) => JSON.parse(b.split('\n')[1]!.slice(6)));
+      assert.deepEqual(
+        progress.map((p) => p.results.length),
+        [0, 0],
+        'neither knows it',
+      );
       assert.notEqual(progress[0].source, progress[1].source);
     });
 
@@ -121,15 +158,24 @@ describe('US-NY through the API', () => {
     });
 
     it('streams one progress event for its one source, then complete', async () => {
-      const res = await fetch(`${svc.url}/v2/search?country=US-NY&query=quillfeather&stream=true`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
-      const events = (await res.text()).trim().split('\n\n').map((b) => b.split('\n')[0]!.replace('event: ', ''));
+      const res = await fetch(`${svc.url}/v2/search?country=US-NY&query=quillfeather&stream=true`, {
+        headers: { 'x-api-key': key, accept: 'text/event-stream' },
+      });
+      const events = (await res.text())
+        .trim()
+        .split('\n\n')
+        .map((b) => b.split('\n')[0]!.replace('event: ', ''));
       assert.deepEqual(events, ['progress', 'complete']);
     });
   });
 
   describe('retrieval', () => {
     it('onboarding: the snapshot, not authoritative, without the verification-only fields', async () => {
-      const res = await post({ id: '7000001', mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'ultimateBeneficialOwners'] });
+      const res = await post({
+        id: '7000001',
+        mode: 'onboarding',
+        dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'ultimateBeneficialOwners'],
+      });
       assert.equal(res.status, 200);
       const { company, request } = res.body;
       assert.equal(request.dataStatus.dataPoints.company.authoritative, false);
@@ -138,10 +184,17 @@ describe('US-NY through the API', () => {
       assert.deepEqual(company.identifiers, { dosId: '7000001' });
       assert.equal(company.legalForm.iso20275Code, 'PJ10');
       assert.equal(company.legalForm.standardized, 'Corporation');
-      assert.deepEqual([company.legalAddress.city, company.legalAddress.region, company.legalAddress.countryCode], ['BROOKLYN', 'NY', 'US']);
+      assert.deepEqual(
+        [company.legalAddress.city, company.legalAddress.region, company.legalAddress.countryCode],
+        ['BROOKLYN', 'NY', 'US'],
+      );
       assert.equal(company.status.active, true);
       assert.equal(company.registrationDate, '2012-03-15');
-      assert.deepEqual(company.usState, { jurisdictionOfFormation: 'NEW YORK', county: 'KINGS' }, 'drift normalised; nothing verification-only');
+      assert.deepEqual(
+        company.usState,
+        { jurisdictionOfFormation: 'NEW YORK', county: 'KINGS' },
+        'drift normalised; nothing verification-only',
+      );
       assert.deepEqual(company.legacyLegalNames, ['OLD QUILL SUPPLY INC.']);
       assert.equal(res.body.legalRepresentatives[0].individual.name.fullName, 'JANE Q. DOE');
       assert.deepEqual(res.body.shareholders, []);
@@ -156,17 +209,29 @@ describe('US-NY through the API', () => {
       assert.equal(body.request.dataStatus.dataPoints.company.status, 'succeeded');
       assert.equal(body.request.dataStatus.dataPoints.company.authoritative, true);
       assert.equal(company.legalName, 'QUILLFEATHER GLOBAL INC.', 'the portal’s name wins');
-      assert.deepEqual(company.status, { localName: 'INACTIVE - Merged Out', active: false, statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' } });
+      assert.deepEqual(company.status, {
+        localName: 'INACTIVE - Merged Out',
+        active: false,
+        statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' },
+      });
       assert.deepEqual(company.usState.authorizedStock, [{ stockType: 'COMMON', parValue: 0.01, quantity: 200 }]);
       assert.equal(company.usState.nextBiennialStatementDueDate, '2024-03-31');
       assert.equal(company.usState.statementStatus, 'PAST DUE');
-      assert.deepEqual(Object.keys(company.usState.addresses).sort(), ['entityLocation', 'principalExecutiveOffice', 'registeredAgent', 'serviceOfProcess']);
+      assert.deepEqual(Object.keys(company.usState.addresses).sort(), [
+        'entityLocation',
+        'principalExecutiveOffice',
+        'registeredAgent',
+        'serviceOfProcess',
+      ]);
       assert.equal(company.usState.addresses.serviceOfProcess.name, 'C T CORPORATION SYSTEM');
       assert.deepEqual(company.legacyLegalNames, ['OLD QUILL SUPPLY INC.'], 'the name history comes from the snapshot');
       assert.equal(body.dataSources.company.overall.type, 'live_from_registry');
       assert.equal(body.dataSources.company.fields.legacyLegalNames.type, 'cached_from_registry');
       assert.equal(body.legalRepresentatives[0].individual.name.fullName, 'RICHARD ROE', 'the portal’s CEO');
-      assert.deepEqual(body.otherKeyPersons.map((p: any) => p.role.localName), ['Registered Agent', 'SOP Agent']);
+      assert.deepEqual(
+        body.otherKeyPersons.map((p: any) => p.role.localName),
+        ['Registered Agent', 'SOP Agent'],
+      );
     });
 
     it('verification of a seeded company: the emulated portal derives its record from the snapshot', async () => {
@@ -219,7 +284,9 @@ describe('US-NY through the API', () => {
       const id = seeded.row.dos_id;
       assert.equal((await put(id, { snapshot: { ...seeded.row, current_entity_name: 'ZANZIBAR ZEPHYR HOLDINGS LLC' } })).status, 200);
       assert.equal((await search('zanzibar zephyr')).body[0].id, id);
-      assert.ok(!(await search(seeded.row.current_entity_name)).body.some((r: any) => r.id === id && r.matchReason.matchType !== 'previousName'));
+      assert.ok(
+        !(await search(seeded.row.current_entity_name)).body.some((r: any) => r.id === id && r.matchReason.matchType !== 'previousName'),
+      );
       assert.equal((await svc.call('DELETE', `/admin/sandbox/US-NY/companies/${id}`, { admin: true })).status, 204);
       assert.deepEqual((await search(id)).body, []);
       assert.ok(!(await search('zanzibar zephyr')).body.some((r: any) => r.id === id));

@@ -27,11 +27,17 @@ describe('verification through a register outage', () => {
   const statuses = (body: any) => Object.values(body.request.dataStatus.dataPoints).map((e: any) => e.status as string);
   const settled = (body: any) => statuses(body).every((s) => s !== 'in_progress');
   const updatesOf = (requestId: string) =>
-    rx.at('/hook').map((r) => JSON.parse(r.body)).filter((p) => p.type === 'company.updated' && p.request.requestId === requestId);
+    rx
+      .at('/hook')
+      .map((r) => JSON.parse(r.body))
+      .filter((p) => p.type === 'company.updated' && p.request.requestId === requestId);
 
   it('fails a data point with service_unavailable, retryable, once the retry window has passed', { timeout: 60_000 }, async () => {
     await outage(120_000);
-    const created = await svc.call('POST', '/v2/company', { key, body: { id: 'WINDOW-1', countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] } });
+    const created = await svc.call('POST', '/v2/company', {
+      key,
+      body: { id: 'WINDOW-1', countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] },
+    });
     assert.equal(created.status, 200);
     const requestId = created.body.request.requestId;
     assert.equal(created.body.request.dataStatus.dataPoints.company.status, 'in_progress');

@@ -31,7 +31,12 @@ describe('webhooks after a restart', () => {
       // The first attempt waits: the first lifetime ends before it.
       WEBHOOK_RETRY_SCHEDULE: '1500ms,50ms',
     });
-    const call = async (svc: RunningService, method: string, path: string, opts: { key?: string; body?: unknown; admin?: boolean } = {}) => {
+    const call = async (
+      svc: RunningService,
+      method: string,
+      path: string,
+      opts: { key?: string; body?: unknown; admin?: boolean } = {},
+    ) => {
       const res = await fetch(svc.url + path, {
         method,
         headers: {

@@ -45,7 +45,10 @@ describe('a slow webhook endpoint', () => {
       const entries = await log(key, slow);
       return entries.length > 0 && entries;
     }, 20_000);
-    assert.deepEqual(slowLogged.map((d) => [d.messageId, d.attempt, d.status]), [[fastLogged.messageId, 1, 'succeeded']]);
+    assert.deepEqual(
+      slowLogged.map((d) => [d.messageId, d.attempt, d.status]),
+      [[fastLogged.messageId, 1, 'succeeded']],
+    );
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(rx.at('/slow').filter((r) => r.id === fastLogged.messageId).length, 1, 'delivered once');
   });

@@ -20,7 +20,6 @@ describe('webhook endpoints and deliveries', () => {
     await rx.close();
   });
 
-
   it('creates, lists and deletes endpoints; the secret is shown once', async () => {
     const { apiKey: key } = await svc.newAccount();
     const created = await svc.call('POST', '/v2/webhook-endpoints', { key, body: { url: `${rx.url}/hooks/a`, description: 'ops' } });
@@ -37,7 +36,9 @@ describe('webhook endpoints and deliveries', () => {
 
     const list = await svc.call('GET', '/v2/webhook-endpoints', { key });
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body, { endpoints: [{ id: ep.id, url: ep.url, description: 'ops', status: 'enabled', createdAt: ep.createdAt }] });
+    assert.deepEqual(list.body, {
+      endpoints: [{ id: ep.id, url: ep.url, description: 'ops', status: 'enabled', createdAt: ep.createdAt }],
+    });
     assert.ok(!JSON.stringify(list.body).includes('whsec_'), 'no secret in the list');
 
     const del = await svc.call('DELETE', `/v2/webhook-endpoints/${ep.id}`, { key });
@@ -67,7 +68,10 @@ describe('webhook endpoints and deliveries', () => {
       const res = await svc.call('POST', '/v2/webhook-endpoints', { key, body: { url } });
       assert.equal(res.status, 400, url);
       assert.equal(res.body.error.code, 'invalid_request');
-      assert.ok(res.body.error.details.some((d: string) => /url/.test(d)), `${url}: ${JSON.stringify(res.body)}`);
+      assert.ok(
+        res.body.error.details.some((d: string) => /url/.test(d)),
+        `${url}: ${JSON.stringify(res.body)}`,
+      );
     }
     for (const body of [{}, { url: `${rx.url}/x`, extra: 1 }, { url: `${rx.url}/x`, description: 'x'.repeat(501) }, { url: 42 }]) {
       const res = await svc.call('POST', '/v2/webhook-endpoints', { key, body });
@@ -156,7 +160,11 @@ describe('webhook endpoints and deliveries', () => {
     const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
     assert.deepEqual(
       log.map((d) => [d.attempt, d.status, d.responseStatus, d.trigger]),
-      [[3, 'succeeded', 200, 'scheduled'], [2, 'failed', 500, 'scheduled'], [1, 'failed', 500, 'scheduled']],
+      [
+        [3, 'succeeded', 200, 'scheduled'],
+        [2, 'failed', 500, 'scheduled'],
+        [1, 'failed', 500, 'scheduled'],
+      ],
     );
     for (const d of log) {
       assert.match(d.id, /^dlv_/);
@@ -172,7 +180,10 @@ describe('webhook endpoints and deliveries', () => {
     assert.equal(page1.deliveries.length, 2);
     assert.equal(page1.hasNextPage, true);
     const page2 = await api.deliveries(key, endpoint.id, `?messageId=${first.id}&first=2&after=${page1.nextCursor}`);
-    assert.deepEqual(page2.deliveries.map((d) => d.attempt), [1]);
+    assert.deepEqual(
+      page2.deliveries.map((d) => d.attempt),
+      [1],
+    );
     assert.equal(page2.hasNextPage, false);
   });
 
@@ -185,7 +196,10 @@ describe('webhook endpoints and deliveries', () => {
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(rx.at('/down').filter((r) => r.id === first.id).length, 4, 'four entries in the schedule, four attempts');
     const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
-    assert.deepEqual(log.map((d) => d.status), ['failed', 'failed', 'failed', 'failed']);
+    assert.deepEqual(
+      log.map((d) => d.status),
+      ['failed', 'failed', 'failed', 'failed'],
+    );
     assert.equal(log[0].nextAttemptAt, undefined, 'no next attempt after the last');
   });
 
@@ -225,7 +239,11 @@ describe('webhook endpoints and deliveries', () => {
     const nextRequest = await api.request(key, 'ACME-2');
     await api.firstFor('/control', nextRequest);
     await new Promise((r) => setTimeout(r, 300));
-    assert.deepEqual(rx.at('/gone').map((r) => r.id), [first.id], 'nothing more for a disabled endpoint');
+    assert.deepEqual(
+      rx.at('/gone').map((r) => r.id),
+      [first.id],
+      'nothing more for a disabled endpoint',
+    );
     const retry = await svc.call('POST', `/v2/webhook-endpoints/${gone.id}/deliveries/${first.id}/retry`, { key });
     assert.equal(retry.status, 400);
     assert.equal(control.status, 'enabled');
@@ -247,7 +265,13 @@ describe('webhook endpoints and deliveries', () => {
     assert.equal(again[1]!.body, first.body);
     verify(endpoint.secret, again[1]!);
     const log = (await api.deliveries(key, endpoint.id, `?messageId=${first.id}`)).deliveries;
-    assert.deepEqual(log.map((d) => [d.attempt, d.trigger]), [[2, 'manual'], [1, 'scheduled']]);
+    assert.deepEqual(
+      log.map((d) => [d.attempt, d.trigger]),
+      [
+        [2, 'manual'],
+        [1, 'scheduled'],
+      ],
+    );
 
     rx.on('/manual', () => ({ status: 500 }));
     const failed = await svc.call('POST', `/v2/webhook-endpoints/${endpoint.id}/deliveries/${first.id}/retry`, { key });

@@ -24,8 +24,20 @@ describe('billing across a crash', () => {
     const pricing = (await call(first.url, 'GET', '/v2/pricing?countryCode=TEST')).body;
     const profile = pricing.blocks.find((b: any) => b.sku === 'TEST-PROFILE').modes;
 
-    await call(first.url, 'PUT', '/admin/sandbox/TEST/companies/STUCK-1', { record: { company: { legalName: 'Stuck Ltd' } }, behaviour: { latencyMs: 60_000 } }, true);
-    await call(first.url, 'PUT', '/admin/sandbox/TEST/companies/RESUMED-1', { record: { company: { legalName: 'Resumed Ltd' } }, behaviour: { latencyMs: 1_500 } }, true);
+    await call(
+      first.url,
+      'PUT',
+      '/admin/sandbox/TEST/companies/STUCK-1',
+      { record: { company: { legalName: 'Stuck Ltd' } }, behaviour: { latencyMs: 60_000 } },
+      true,
+    );
+    await call(
+      first.url,
+      'PUT',
+      '/admin/sandbox/TEST/companies/RESUMED-1',
+      { record: { company: { legalName: 'Resumed Ltd' } }, behaviour: { latencyMs: 1_500 } },
+      true,
+    );
     // The onboarding request never answers: the process dies under it.
     void call(first.url, 'POST', '/v2/company', { id: 'STUCK-1', countryCode: 'TEST', mode: 'onboarding' }).catch(() => undefined);
     const resumed = await call(first.url, 'POST', '/v2/company', { id: 'RESUMED-1', countryCode: 'TEST' });
@@ -36,14 +48,25 @@ describe('billing across a crash', () => {
 
     const second = await startProcess(env);
     try {
-      const done = await eventually(async () => {
-        const r = await call(second.url, 'GET', `/v2/company/${resumed.body.request.requestId}`);
-        return r.body.request.dataStatus.dataPoints.company.status === 'succeeded' && r;
-      }, 60_000, 250);
+      const done = await eventually(
+        async () => {
+          const r = await call(second.url, 'GET', `/v2/company/${resumed.body.request.requestId}`);
+          return r.body.request.dataStatus.dataPoints.company.status === 'succeeded' && r;
+        },
+        60_000,
+        250,
+      );
       assert.equal(done.body.request.dataStatus.dataPoints.company.cost, profile.verification);
-      assert.equal(await balance(second.url), CREDITS - profile.verification, 'the abandoned hold is released, the resumed work charged once');
+      assert.equal(
+        await balance(second.url),
+        CREDITS - profile.verification,
+        'the abandoned hold is released, the resumed work charged once',
+      );
       const events = (await call(second.url, 'GET', '/v2/billing/events')).body.events;
-      assert.deepEqual(events.map((e: any) => [e.companyId, e.status, e.amount]), [['RESUMED-1', 'charged', profile.verification]]);
+      assert.deepEqual(
+        events.map((e: any) => [e.companyId, e.status, e.amount]),
+        [['RESUMED-1', 'charged', profile.verification]],
+      );
     } finally {
       await second.stop();
     }

@@ -20,7 +20,12 @@ describe('ownership graph across a crash', () => {
     const price = pricing.blocks.find((b: any) => b.sku === 'TEST-OWNERSHIP').modes.verification as number;
 
     const owner = (id: string, pct: number) => ({ type: 'company', company: { id, countryCode: 'TEST' }, sharePercentage: pct });
-    const person = (name: string, pct: number) => ({ type: 'individual', entityId: name, individual: { name: { fullName: name } }, sharePercentage: pct });
+    const person = (name: string, pct: number) => ({
+      type: 'individual',
+      entityId: name,
+      individual: { name: { fullName: name } },
+      sharePercentage: pct,
+    });
     const store = (base: string, id: string, shareholders: unknown[], behaviour?: object) =>
       call(base, 'PUT', `/admin/sandbox/TEST/companies/${id}`, { record: { shareholders }, ...(behaviour ? { behaviour } : {}) }, true);
     await store(first.url, 'CRASH-ROOT', [owner('CRASH-MID', 60), person('Ann', 40)]);
@@ -37,10 +42,14 @@ describe('ownership graph across a crash', () => {
     const second = await startProcess(env);
     try {
       await store(second.url, 'CRASH-TOP', [person('Cy', 100)]);
-      const done = await eventually(async () => {
-        const r = await call(second.url, 'GET', `/v2/company/${requestId}`);
-        return r.body.request.dataStatus.dataPoints.graph.status === 'succeeded' && r.body;
-      }, 60_000, 250);
+      const done = await eventually(
+        async () => {
+          const r = await call(second.url, 'GET', `/v2/company/${requestId}`);
+          return r.body.request.dataStatus.dataPoints.graph.status === 'succeeded' && r.body;
+        },
+        60_000,
+        250,
+      );
       assert.equal(done.graph.metadata.amountSpent, 3 * price);
       assert.equal(done.graph.metadata.stoppedReason, 'complete');
       assert.equal(done.request.dataStatus.dataPoints.graph.cost, 3 * price);

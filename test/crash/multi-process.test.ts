@@ -31,11 +31,15 @@ describe('several processes on one PostgreSQL', { skip: !process.env.DATABASE_UR
     }
     for (const id of requestIds) {
       // Either process answers for any request: they share one store.
-      await eventually(async () => {
-        const res = await fetch(`${procs[1]!.url}/v2/company/${id}`, { headers: { 'x-api-key': KEY } });
-        const body = (await res.json()) as { request: { dataStatus: { dataPoints: Record<string, { status: string }> } } };
-        return Object.values(body.request.dataStatus.dataPoints).every((e) => e.status === 'succeeded');
-      }, 60_000, 200);
+      await eventually(
+        async () => {
+          const res = await fetch(`${procs[1]!.url}/v2/company/${id}`, { headers: { 'x-api-key': KEY } });
+          const body = (await res.json()) as { request: { dataStatus: { dataPoints: Record<string, { status: string }> } } };
+          return Object.values(body.request.dataStatus.dataPoints).every((e) => e.status === 'succeeded');
+        },
+        60_000,
+        200,
+      );
     }
     const db = await openPostgres(process.env.DATABASE_URL!, { max: 1, schema: storage.env.DATABASE_SCHEMA });
     try {

@@ -22,16 +22,25 @@ describe('crash safety of verification requests', () => {
 
     const first = await startProcess(env);
     try {
-
       // A slow register answer keeps the work in flight when the process dies.
-      const put = await call(first.url, 'PUT', '/admin/sandbox/TEST/companies/SLOWPOKE-1', {
-        record: { company: { legalName: 'Slowpoke Ltd' }, legalRepresentatives: [] },
-        behaviour: { latencyMs: 6000 },
-      }, true);
+      const put = await call(
+        first.url,
+        'PUT',
+        '/admin/sandbox/TEST/companies/SLOWPOKE-1',
+        {
+          record: { company: { legalName: 'Slowpoke Ltd' }, legalRepresentatives: [] },
+          behaviour: { latencyMs: 6000 },
+        },
+        true,
+      );
       assert.equal(put.status, 200);
 
       for (const id of ['SLOWPOKE-1', 'ACME-HOLDING', 'ZX81']) {
-        const res = await call(first.url, 'POST', '/v2/company', { id, countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] });
+        const res = await call(first.url, 'POST', '/v2/company', {
+          id,
+          countryCode: 'TEST',
+          dataPoints: ['company', 'legalRepresentatives'],
+        });
         assert.equal(res.status, 200);
         requestIds.push(res.body.request.requestId);
       }
@@ -46,11 +55,15 @@ describe('crash safety of verification requests', () => {
     const second = await startProcess(env);
     try {
       for (const requestId of requestIds) {
-        const done = await eventually(async () => {
-          const r = await call(second.url, 'GET', `/v2/company/${requestId}`);
-          const entries = Object.values(r.body.request.dataStatus.dataPoints) as { status: string }[];
-          return entries.every((e) => e.status === 'succeeded') && r;
-        }, 60_000, 250);
+        const done = await eventually(
+          async () => {
+            const r = await call(second.url, 'GET', `/v2/company/${requestId}`);
+            const entries = Object.values(r.body.request.dataStatus.dataPoints) as { status: string }[];
+            return entries.every((e) => e.status === 'succeeded') && r;
+          },
+          60_000,
+          250,
+        );
         assert.ok(done.body.company.legalName);
       }
     } finally {

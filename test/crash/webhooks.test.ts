@@ -43,7 +43,11 @@ describe('crash safety of webhook deliveries', () => {
     assert.equal(endpoint.status, 201);
     const requestIds: string[] = [];
     const requestCompany = async (id: string) => {
-      const res = await call(first.url, 'POST', '/v2/company', { id, countryCode: 'TEST', dataPoints: ['company', 'legalRepresentatives'] });
+      const res = await call(first.url, 'POST', '/v2/company', {
+        id,
+        countryCode: 'TEST',
+        dataPoints: ['company', 'legalRepresentatives'],
+      });
       assert.equal(res.status, 200);
       requestIds.push(res.body.request.requestId);
       return res.body.request.requestId as string;
@@ -68,21 +72,34 @@ describe('crash safety of webhook deliveries', () => {
     for (const id of seenBeforeKill) await eventually(async () => delivered(id), 60_000, 200);
     // Every request's final state arrives, signed.
     for (const requestId of requestIds) {
-      const final = await eventually(async () => {
-        return rx.at('/crash').find((r) => {
-          const p = JSON.parse(r.body);
-          const entries = Object.values(p.request?.dataStatus?.dataPoints ?? {}) as { status: string }[];
-          return r.answered === 200 && p.request.requestId === requestId && entries.length > 0 && entries.every((e) => e.status === 'succeeded');
-        });
-      }, 90_000, 200);
+      const final = await eventually(
+        async () => {
+          return rx.at('/crash').find((r) => {
+            const p = JSON.parse(r.body);
+            const entries = Object.values(p.request?.dataStatus?.dataPoints ?? {}) as { status: string }[];
+            return (
+              r.answered === 200 &&
+              p.request.requestId === requestId &&
+              entries.length > 0 &&
+              entries.every((e) => e.status === 'succeeded')
+            );
+          });
+        },
+        90_000,
+        200,
+      );
       assert.equal(verify(endpoint.body.secret, final).type, 'company.updated');
     }
     // And nothing the service logged is left undelivered.
-    await eventually(async () => {
-      const log = await call(second.url, 'GET', `/v2/webhook-endpoints/${endpoint.body.id}/deliveries?first=100`);
-      const ids = new Set<string>(log.body.deliveries.map((d: { messageId: string }) => d.messageId));
-      return [...ids].every(delivered);
-    }, 30_000, 200);
+    await eventually(
+      async () => {
+        const log = await call(second.url, 'GET', `/v2/webhook-endpoints/${endpoint.body.id}/deliveries?first=100`);
+        const ids = new Set<string>(log.body.deliveries.map((d: { messageId: string }) => d.messageId));
+        return [...ids].every(delivered);
+      },
+      30_000,
+      200,
+    );
     await second.stop();
   });
 });

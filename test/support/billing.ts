@@ -46,10 +46,14 @@ export async function startBillingService() {
     },
     /** Polls a request until no item is open; returns its body. */
     settled: (key: string, requestId: string) =>
-      eventually(async () => {
-        const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
-        return statuses(r.body).every((s) => s.status === 'succeeded' || s.status === 'failed') && r.body;
-      }, 15_000, 100),
+      eventually(
+        async () => {
+          const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
+          return statuses(r.body).every((s) => s.status === 'succeeded' || s.status === 'failed') && r.body;
+        },
+        15_000,
+        100,
+      ),
     storeCompany: (id: string, record: object, behaviour?: object) =>
       svc.call('PUT', `/admin/sandbox/TEST/companies/${id}`, { admin: true, body: { record, ...(behaviour ? { behaviour } : {}) } }),
     /** The id of a company's trade register extract, from its (free) document list. */

@@ -36,7 +36,6 @@ export async function openTestDb(): Promise<{ db: Db; jobsSchema: string; drop()
   };
 }
 
-
 /**
  * An in-memory PGlite started from a migrated template: creating a database costs about 5 s, loading a
  * dump about 1 s. The template is keyed by the migrations' text, so a new migration makes a new one.

@@ -13,7 +13,11 @@ export const ADMIN_TOKEN = 'test-admin-token';
  */
 export interface TestService extends RunningService {
   /** fetch against the service with JSON in and out. */
-  call(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string>; admin?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string>; admin?: boolean },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates an account through the operator API; returns its id and key. */
   newAccount(opts?: { credits?: number; usNy?: boolean; name?: string }): Promise<{ id: string; apiKey: string }>;
   close(): Promise<void>;

@@ -13,7 +13,9 @@ const top = (scope: string) => classifier.classifySync(scope)[0]?.nace;
 describe('CN business-scope activity inference', () => {
   it('removes the licence formulas and legal reminders, and splits clauses', () => {
     assert.deepEqual(
-      scopeItems('许可项目：餐饮服务。（依法须经批准的项目，经相关部门批准后方可开展经营活动）一般项目：软件开发；技术服务、技术开发。（除依法须经批准的项目外，凭营业执照依法自主开展经营活动）'),
+      scopeItems(
+        '许可项目：餐饮服务。（依法须经批准的项目，经相关部门批准后方可开展经营活动）一般项目：软件开发；技术服务、技术开发。（除依法须经批准的项目外，凭营业执照依法自主开展经营活动）',
+      ),
       ['餐饮服务', '软件开发', '技术服务、技术开发'],
     );
   });
@@ -40,7 +42,9 @@ describe('CN business-scope activity inference', () => {
 
   it('holds only real NACE classes, and labels only real NACE classes in the bench set of 100+', () => {
     for (const t of dictionaryTerms()) assert.equal(naceByCode(t.nace)?.level, 4, t.term);
-    const { scopes } = JSON.parse(readFileSync(new URL('./cn-labelled-scopes.json', import.meta.url), 'utf8')) as { scopes: { nace: string }[] };
+    const { scopes } = JSON.parse(readFileSync(new URL('./cn-labelled-scopes.json', import.meta.url), 'utf8')) as {
+      scopes: { nace: string }[];
+    };
     assert.ok(scopes.length >= 100);
     for (const s of scopes) assert.equal(naceByCode(s.nace)?.level, 4, s.nace);
   });

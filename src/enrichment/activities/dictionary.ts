@@ -11,7 +11,9 @@ export interface DictionaryTerm {
 }
 
 const File = z.object({
-  terms: z.array(z.union([z.tuple([z.string().min(1), z.string()]), z.tuple([z.string().min(1), z.string(), z.number().positive().max(2)])])),
+  terms: z.array(
+    z.union([z.tuple([z.string().min(1), z.string()]), z.tuple([z.string().min(1), z.string(), z.number().positive().max(2)])]),
+  ),
 });
 
 /**

@@ -35,7 +35,7 @@ export class LanguageModelClassifier implements ActivityClassifier {
       scope,
       'Candidate NACE Rev. 2 classes:',
       ...options.map((o) => `${o.nace} ${naceByCode(o.nace)?.description ?? ''}`),
-      'Answer with the codes of the company\'s main activities, best first, comma-separated, nothing else.',
+      "Answer with the codes of the company's main activities, best first, comma-separated, nothing else.",
     ].join('\n');
     let answer: string;
     try {

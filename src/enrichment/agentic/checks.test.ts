@@ -22,7 +22,8 @@ describe('agentic enrichment checks', () => {
 
   it('a legal-form designation of another ISO 20275 form is an inconsistency; the right one is not', () => {
     // H0PO: the ELF list's GB private limited company (designations Ltd, Ltd., Limited).
-    const company = (legalName: string) => base({ company: { legalName, legalForm: { localName: 'Private Limited Company', iso20275Code: 'H0PO' } } as never });
+    const company = (legalName: string) =>
+      base({ company: { legalName, legalForm: { localName: 'Private Limited Company', iso20275Code: 'H0PO' } } as never });
     assert.deepEqual(findingsOf(company('Acme Widgets Ltd'), 'legalFormDesignation').findings, []);
     const llp = findingsOf(company('Acme Widgets LLP'), 'legalFormDesignation').findings;
     assert.equal(llp.length, 1);
@@ -32,14 +33,24 @@ describe('agentic enrichment checks', () => {
   it('tax-id names compare without case, punctuation or designation', () => {
     assert.ok(sameCompanyName('ACME WIDGETS LIMITED', 'Acme Widgets Ltd', 'GB'));
     assert.ok(!sameCompanyName('Acme Gadgets Ltd', 'Acme Widgets Ltd', 'GB'));
-    const mismatch = base({ company: { legalName: 'Acme Widgets Ltd', taxId: { type: 'gb_vat', value: 'GB123', verification: { status: 'valid', verifiedName: 'OTHER CO LTD' } } } as never });
+    const mismatch = base({
+      company: {
+        legalName: 'Acme Widgets Ltd',
+        taxId: { type: 'gb_vat', value: 'GB123', verification: { status: 'valid', verifiedName: 'OTHER CO LTD' } },
+      } as never,
+    });
     assert.match(findingsOf(mismatch, 'taxId').findings[0]!.message, /registered to "OTHER CO LTD"/);
   });
 
   it('derives the commercial name only with the website as evidence', () => {
     const company = (website?: string) =>
-      base({ company: { legalName: 'Dunmore Solutions Ltd', legalAddress: { countryCode: 'GB' }, ...(website ? { website } : {}) } as never });
-    assert.deepEqual(deriveValues(company('https://www.dunmore-solutions.example')).map((v) => [v.field, v.value]), [['commercialNames', ['Dunmore Solutions']]]);
+      base({
+        company: { legalName: 'Dunmore Solutions Ltd', legalAddress: { countryCode: 'GB' }, ...(website ? { website } : {}) } as never,
+      });
+    assert.deepEqual(
+      deriveValues(company('https://www.dunmore-solutions.example')).map((v) => [v.field, v.value]),
+      [['commercialNames', ['Dunmore Solutions']]],
+    );
     assert.deepEqual(deriveValues(company('https://www.other.example')), []);
     assert.deepEqual(deriveValues(company()), []);
   });
@@ -47,7 +58,8 @@ describe('agentic enrichment checks', () => {
   it('derives the English name only for an English legal form and a Latin-script name', () => {
     const english = { localName: 'Private Limited Company', englishTranslation: 'Private Limited Company' };
     const chinese = { localName: '有限责任公司', englishTranslation: 'Limited Liability Company' };
-    const of = (legalName: string, legalForm: object) => deriveValues(base({ company: { legalName, legalForm } as never })).filter((v) => v.field === 'legalNameInEnglish');
+    const of = (legalName: string, legalForm: object) =>
+      deriveValues(base({ company: { legalName, legalForm } as never })).filter((v) => v.field === 'legalNameInEnglish');
     assert.equal(of('Acme Ltd', english)[0]?.value, 'Acme Ltd');
     assert.deepEqual(of('Acme Ltd', chinese), []);
     assert.deepEqual(of('北京示例科技有限公司', english), []);

@@ -6,9 +6,9 @@ import { normaliseName } from './input.ts';
 import { trailingDesignation } from './legal-designations.ts';
 
 const POSTAL_FORMATS: Record<string, RegExp> = Object.fromEntries(
-  Object.entries((JSON.parse(readFileSync(new URL('./postal-codes.json', import.meta.url), 'utf8')) as { formats: Record<string, string> }).formats).map(
-    ([country, re]) => [country, new RegExp(re)],
-  ),
+  Object.entries(
+    (JSON.parse(readFileSync(new URL('./postal-codes.json', import.meta.url), 'utf8')) as { formats: Record<string, string> }).formats,
+  ).map(([country, re]) => [country, new RegExp(re)]),
 );
 
 type Check = (input: EnrichmentInput) => CheckResult;
@@ -26,15 +26,30 @@ const identifiers: Check = (input) => {
   for (const spec of input.identifiers) {
     const value = c.identifiers?.[spec.key];
     if (value !== undefined && !spec.pattern.test(value) && !spec.pattern.test(compact(value))) {
-      findings.push({ check: id, severity: 'inconsistency', paths: [`company.identifiers.${spec.key}`], message: `${spec.key} "${value}" is not ${spec.description}` });
+      findings.push({
+        check: id,
+        severity: 'inconsistency',
+        paths: [`company.identifiers.${spec.key}`],
+        message: `${spec.key} "${value}" is not ${spec.description}`,
+      });
     }
   }
   const values = Object.values(c.identifiers ?? {});
   if (values.length && !values.some((v) => compact(v) === compact(input.companyId))) {
-    findings.push({ check: id, severity: 'warning', paths: ['company.identifiers', 'request.companyId'], message: `no identifier equals the requested id ${input.companyId}` });
+    findings.push({
+      check: id,
+      severity: 'warning',
+      paths: ['company.identifiers', 'request.companyId'],
+      message: `no identifier equals the requested id ${input.companyId}`,
+    });
   }
   if (c.id !== undefined && compact(c.id) !== compact(input.companyId)) {
-    findings.push({ check: id, severity: 'inconsistency', paths: ['company.id'], message: `the register answered for ${c.id}, not for the requested ${input.companyId}` });
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['company.id'],
+      message: `the register answered for ${c.id}, not for the requested ${input.companyId}`,
+    });
   }
   return result(id, title, true, findings);
 };
@@ -48,19 +63,39 @@ const taxId: Check = (input) => {
   const findings: Finding[] = [];
   const country = input.company?.legalAddress?.countryCode;
   if (t.country && country && t.country.toUpperCase() !== country.toUpperCase()) {
-    findings.push({ check: id, severity: 'warning', paths: ['company.taxId.country', 'company.legalAddress.countryCode'], message: `tax id of ${t.country} for a company whose legal address is in ${country}` });
+    findings.push({
+      check: id,
+      severity: 'warning',
+      paths: ['company.taxId.country', 'company.legalAddress.countryCode'],
+      message: `tax id of ${t.country} for a company whose legal address is in ${country}`,
+    });
   }
   const v = t.verification;
   if (v?.status && /invalid|not.?valid/i.test(v.status)) {
-    findings.push({ check: id, severity: 'inconsistency', paths: ['company.taxId.verification.status'], message: `the verification service says tax id ${t.value} is ${v.status}` });
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['company.taxId.verification.status'],
+      message: `the verification service says tax id ${t.value} is ${v.status}`,
+    });
   }
   const legalName = input.company?.legalName;
   if (v?.verifiedName && legalName && !sameCompanyName(v.verifiedName, legalName, country ?? input.countryCode)) {
-    findings.push({ check: id, severity: 'inconsistency', paths: ['company.taxId.verification.verifiedName', 'company.legalName'], message: `the tax id is registered to "${v.verifiedName}", the register names the company "${legalName}"` });
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['company.taxId.verification.verifiedName', 'company.legalName'],
+      message: `the tax id is registered to "${v.verifiedName}", the register names the company "${legalName}"`,
+    });
   }
   const postcode = input.company?.legalAddress?.postalCode;
   if (v?.verifiedAddress && postcode && !compact(v.verifiedAddress).includes(compact(postcode))) {
-    findings.push({ check: id, severity: 'warning', paths: ['company.taxId.verification.verifiedAddress', 'company.legalAddress.postalCode'], message: `the tax registration's address does not contain the legal address's postal code ${postcode}` });
+    findings.push({
+      check: id,
+      severity: 'warning',
+      paths: ['company.taxId.verification.verifiedAddress', 'company.legalAddress.postalCode'],
+      message: `the tax registration's address does not contain the legal address's postal code ${postcode}`,
+    });
   }
   return result(id, title, true, findings);
 };
@@ -100,11 +135,23 @@ const address: Check = (input) => {
   const a = input.company?.legalAddress;
   if (!a) return result(id, title, false);
   const findings: Finding[] = [];
-  if (!a.countryCode) findings.push({ check: id, severity: 'warning', paths: ['company.legalAddress.countryCode'], message: 'the legal address has no country' });
-  if (!a.city) findings.push({ check: id, severity: 'warning', paths: ['company.legalAddress.city'], message: 'the legal address has no city' });
+  if (!a.countryCode)
+    findings.push({
+      check: id,
+      severity: 'warning',
+      paths: ['company.legalAddress.countryCode'],
+      message: 'the legal address has no country',
+    });
+  if (!a.city)
+    findings.push({ check: id, severity: 'warning', paths: ['company.legalAddress.city'], message: 'the legal address has no city' });
   const format = a.countryCode ? POSTAL_FORMATS[a.countryCode.toUpperCase()] : undefined;
   if (format && a.postalCode && !format.test(a.postalCode.trim().toUpperCase())) {
-    findings.push({ check: id, severity: 'warning', paths: ['company.legalAddress.postalCode'], message: `postal code "${a.postalCode}" is not in the format of ${a.countryCode}` });
+    findings.push({
+      check: id,
+      severity: 'warning',
+      paths: ['company.legalAddress.postalCode'],
+      message: `postal code "${a.postalCode}" is not in the format of ${a.countryCode}`,
+    });
   }
   return result(id, title, true, findings);
 };
@@ -114,31 +161,63 @@ const dates: Check = (input) => {
   const id = 'dates';
   const title = "dates: incorporation, closure and officers' appointments against each other and today";
   const c = input.company;
-  const officers = [...(input.legalRepresentatives ?? []).map((p, i) => ({ p, path: `legalRepresentatives[${i}]` })), ...(input.otherKeyPersons ?? []).map((p, i) => ({ p, path: `otherKeyPersons[${i}]` }))];
+  const officers = [
+    ...(input.legalRepresentatives ?? []).map((p, i) => ({ p, path: `legalRepresentatives[${i}]` })),
+    ...(input.otherKeyPersons ?? []).map((p, i) => ({ p, path: `otherKeyPersons[${i}]` })),
+  ];
   if (!c && !officers.length) return result(id, title, false);
   const findings: Finding[] = [];
   const start = c?.incorporationDate ?? c?.registrationDate;
-  for (const [field, value] of [['incorporationDate', c?.incorporationDate], ['registrationDate', c?.registrationDate]] as const) {
-    if (value && value > input.today) findings.push({ check: id, severity: 'inconsistency', paths: [`company.${field}`], message: `${field} ${value} is in the future` });
+  for (const [field, value] of [
+    ['incorporationDate', c?.incorporationDate],
+    ['registrationDate', c?.registrationDate],
+  ] as const) {
+    if (value && value > input.today)
+      findings.push({ check: id, severity: 'inconsistency', paths: [`company.${field}`], message: `${field} ${value} is in the future` });
   }
   const closure = c?.status?.statusDetails?.closureDate;
   if (closure && start && closure < start) {
-    findings.push({ check: id, severity: 'inconsistency', paths: ['company.status.statusDetails.closureDate', 'company.incorporationDate'], message: `closed on ${closure}, before its incorporation on ${start}` });
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['company.status.statusDetails.closureDate', 'company.incorporationDate'],
+      message: `closed on ${closure}, before its incorporation on ${start}`,
+    });
   }
   if (c?.status?.active === true && closure && closure <= input.today) {
-    findings.push({ check: id, severity: 'inconsistency', paths: ['company.status.active', 'company.status.statusDetails.closureDate'], message: `active, yet with a closure date of ${closure}` });
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['company.status.active', 'company.status.statusDetails.closureDate'],
+      message: `active, yet with a closure date of ${closure}`,
+    });
   }
   for (const { p, path } of officers) {
     const who = nameOf(p.individual) ?? p.company?.legalName ?? path;
     if (p.startDate && p.endDate && p.endDate < p.startDate) {
-      findings.push({ check: id, severity: 'inconsistency', paths: [`${path}.startDate`, `${path}.endDate`], message: `${who}: appointment ends (${p.endDate}) before it starts (${p.startDate})` });
+      findings.push({
+        check: id,
+        severity: 'inconsistency',
+        paths: [`${path}.startDate`, `${path}.endDate`],
+        message: `${who}: appointment ends (${p.endDate}) before it starts (${p.startDate})`,
+      });
     }
     if (p.startDate && start && p.startDate < start) {
-      findings.push({ check: id, severity: 'warning', paths: [`${path}.startDate`, 'company.incorporationDate'], message: `${who}: appointed on ${p.startDate}, before the company was incorporated on ${start}` });
+      findings.push({
+        check: id,
+        severity: 'warning',
+        paths: [`${path}.startDate`, 'company.incorporationDate'],
+        message: `${who}: appointed on ${p.startDate}, before the company was incorporated on ${start}`,
+      });
     }
     const born = p.individual?.birthDate?.year;
     if (born && p.startDate && Number(p.startDate.slice(0, 4)) - born < 16) {
-      findings.push({ check: id, severity: 'warning', paths: [`${path}.individual.birthDate`, `${path}.startDate`], message: `${who}: appointed at the age of ${Number(p.startDate.slice(0, 4)) - born}` });
+      findings.push({
+        check: id,
+        severity: 'warning',
+        paths: [`${path}.individual.birthDate`, `${path}.startDate`],
+        message: `${who}: appointed at the age of ${Number(p.startDate.slice(0, 4)) - born}`,
+      });
     }
   }
   return result(id, title, true, findings);
@@ -153,19 +232,44 @@ const ownership: Check = (input) => {
   const findings: Finding[] = [];
   const percentages = (holders ?? []).map((h) => h.sharePercentage).filter((p): p is number => typeof p === 'number');
   const total = percentages.reduce((s, p) => s + p, 0);
-  if (total > 100.5) findings.push({ check: id, severity: 'inconsistency', paths: ['shareholders[*].sharePercentage'], message: `shareholdings add up to ${round(total)} %` });
+  if (total > 100.5)
+    findings.push({
+      check: id,
+      severity: 'inconsistency',
+      paths: ['shareholders[*].sharePercentage'],
+      message: `shareholdings add up to ${round(total)} %`,
+    });
   (holders ?? []).forEach((h, i) => {
-    if (h.company?.id && compact(h.company.id) === compact(input.companyId) && (!h.company.countryCode || h.company.countryCode === input.countryCode)) {
-      findings.push({ check: id, severity: 'inconsistency', paths: [`shareholders[${i}].company.id`], message: 'the company is listed as its own shareholder' });
+    if (
+      h.company?.id &&
+      compact(h.company.id) === compact(input.companyId) &&
+      (!h.company.countryCode || h.company.countryCode === input.countryCode)
+    ) {
+      findings.push({
+        check: id,
+        severity: 'inconsistency',
+        paths: [`shareholders[${i}].company.id`],
+        message: 'the company is listed as its own shareholder',
+      });
     }
   });
   const ubos = input.ultimateBeneficialOwners;
   if (ubos) {
-    const uboNames = new Set(ubos.map((u) => nameOf(u)).filter((n): n is string => !!n).map(normaliseName));
+    const uboNames = new Set(
+      ubos
+        .map((u) => nameOf(u))
+        .filter((n): n is string => !!n)
+        .map(normaliseName),
+    );
     (holders ?? []).forEach((h, i) => {
       const name = nameOf(h.individual);
       if (h.type === 'individual' && name && (h.sharePercentage ?? 0) > 25 && !uboNames.has(normaliseName(name))) {
-        findings.push({ check: id, severity: 'inconsistency', paths: [`shareholders[${i}]`, 'ultimateBeneficialOwners'], message: `${name} holds ${h.sharePercentage} % directly but is not among the beneficial owners` });
+        findings.push({
+          check: id,
+          severity: 'inconsistency',
+          paths: [`shareholders[${i}]`, 'ultimateBeneficialOwners'],
+          message: `${name} holds ${h.sharePercentage} % directly but is not among the beneficial owners`,
+        });
       }
     });
   }
@@ -185,7 +289,13 @@ const people: Check = (input) => {
     if (!name) return;
     const key = `${normaliseName(name)}|${r.individual?.birthDate?.year ?? ''}|${r.role?.standardized ?? r.role?.localName ?? ''}|${r.endDate ?? ''}`;
     const first = seen.get(key);
-    if (first !== undefined) findings.push({ check: id, severity: 'warning', paths: [`legalRepresentatives[${first}]`, `legalRepresentatives[${i}]`], message: `${name} is listed twice in the same role` });
+    if (first !== undefined)
+      findings.push({
+        check: id,
+        severity: 'warning',
+        paths: [`legalRepresentatives[${first}]`, `legalRepresentatives[${i}]`],
+        message: `${name} is listed twice in the same role`,
+      });
     else seen.set(key, i);
   });
   return result(id, title, true, findings);

@@ -27,7 +27,8 @@ function englishName(input: EnrichmentInput): FilledValue | undefined {
   const c = input.company!;
   if (c.legalNameInEnglish || !LATIN.test(c.legalName!)) return undefined;
   const form = c.legalForm;
-  if (!form?.localName || !form.englishTranslation || normaliseName(form.localName) !== normaliseName(form.englishTranslation)) return undefined;
+  if (!form?.localName || !form.englishTranslation || normaliseName(form.localName) !== normaliseName(form.englishTranslation))
+    return undefined;
   return {
     field: 'legalNameInEnglish',
     value: c.legalName,
@@ -50,7 +51,10 @@ function commercialNames(input: EnrichmentInput): FilledValue | undefined {
   const host = websiteHost(c.website);
   if (designation?.rest && host) {
     const slug = designation.rest.replace(/ /g, '');
-    const label = host.replace(/^www\./, '').split('.')[0]!.replace(/-/g, '');
+    const label = host
+      .replace(/^www\./, '')
+      .split('.')[0]!
+      .replace(/-/g, '');
     if (slug === label && !names.has(designation.rest)) {
       const short = shortName(c.legalName!, designation.rest);
       names.set(designation.rest, short);

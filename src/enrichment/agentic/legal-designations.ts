@@ -25,7 +25,10 @@ const designations = lazy(() => {
 });
 
 /** The designation a name ends with, and the ELF codes that use it, for the country; longest match first. */
-export function trailingDesignation(name: string, countryCode: string): { designation: string; codes: Set<string>; rest: string } | undefined {
+export function trailingDesignation(
+  name: string,
+  countryCode: string,
+): { designation: string; codes: Set<string>; rest: string } | undefined {
   const forms = designations().get(countryCode.toUpperCase());
   if (!forms) return undefined;
   const words = normaliseName(name).split(' ');

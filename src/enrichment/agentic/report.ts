@@ -18,16 +18,27 @@ export interface ReportFacts {
  */
 export function writeReport(f: ReportFacts): string {
   const lines: string[] = [];
-  lines.push(`Agentic enrichment of ${f.countryCode} company ${f.companyId}${f.legalName ? ` ("${f.legalName}")` : ''}, completed ${f.completedAt}.`);
-  lines.push(f.delivered.length ? `Register data used: ${f.delivered.join(', ')}.` : 'The register delivered no data for this request: there was nothing to check.');
+  lines.push(
+    `Agentic enrichment of ${f.countryCode} company ${f.companyId}${f.legalName ? ` ("${f.legalName}")` : ''}, completed ${f.completedAt}.`,
+  );
+  lines.push(
+    f.delivered.length
+      ? `Register data used: ${f.delivered.join(', ')}.`
+      : 'The register delivered no data for this request: there was nothing to check.',
+  );
   const ran = f.checks.filter((c) => c.ran);
   const skipped = f.checks.filter((c) => !c.ran);
   if (ran.length) lines.push(`Checks run (${ran.length} of ${f.checks.length}): ${ran.map((c) => c.title).join('; ')}.`);
-  if (skipped.length) lines.push(`Not run, for want of the data they need (request more data points to include them): ${skipped.map((c) => c.title).join('; ')}.`);
+  if (skipped.length)
+    lines.push(
+      `Not run, for want of the data they need (request more data points to include them): ${skipped.map((c) => c.title).join('; ')}.`,
+    );
   const findings = ran.flatMap((c) => c.findings);
   const count = (s: string) => findings.filter((x) => x.severity === s).length;
   if (findings.length) {
-    lines.push(`Found: ${count('inconsistency')} inconsistenc${count('inconsistency') === 1 ? 'y' : 'ies'}, ${count('warning')} warning${count('warning') === 1 ? '' : 's'}.`);
+    lines.push(
+      `Found: ${count('inconsistency')} inconsistenc${count('inconsistency') === 1 ? 'y' : 'ies'}, ${count('warning')} warning${count('warning') === 1 ? '' : 's'}.`,
+    );
     for (const x of findings) lines.push(`- [${x.severity}] ${x.message} (${x.paths.join(', ')})`);
   } else if (ran.length) {
     lines.push('Found: no inconsistency.');

@@ -59,7 +59,13 @@ export class AgenticEnrichment {
     await this.requests.setEnrichment(
       tx,
       request.id,
-      { report: `Agentic enrichment was not run: ${reason}. Nothing was charged for it.`, filled: [], findings: 0, cost: 0, completedAt: completedAt.toISOString() },
+      {
+        report: `Agentic enrichment was not run: ${reason}. Nothing was charged for it.`,
+        filled: [],
+        findings: 0,
+        cost: 0,
+        completedAt: completedAt.toISOString(),
+      },
       completedAt,
     );
   }
@@ -83,9 +89,10 @@ export class AgenticEnrichment {
         billing = `not charged: ${outcome === 'awaiting' ? 'pending' : outcome.refusal.message}`;
       } else {
         cost = outcome.cost;
-        billing = cost > 0
-          ? `${cost} credit cents (${offer.sku}), because it added ${describeAdded(filled.length, findings)}`
-          : `0 credit cents: the same enrichment of this company was charged within the last 24 hours (${offer.sku}, deduplicated)`;
+        billing =
+          cost > 0
+            ? `${cost} credit cents (${offer.sku}), because it added ${describeAdded(filled.length, findings)}`
+            : `0 credit cents: the same enrichment of this company was charged within the last 24 hours (${offer.sku}, deduplicated)`;
       }
     } else {
       await this.billing.release(tx, billed, offer.sku);
@@ -108,7 +115,9 @@ export class AgenticEnrichment {
 }
 
 const describeAdded = (values: number, findings: number) =>
-  [values ? `${values} value${values === 1 ? '' : 's'}` : '', findings ? `${findings} finding${findings === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+  [values ? `${values} value${values === 1 ? '' : 's'}` : '', findings ? `${findings} finding${findings === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(' and ');
 
 /** The delivered blocks of a request, as the checks read them. */
 function inputOf(request: RequestRow, items: ItemRow[], identifiers: EnrichmentInput['identifiers'], today: string): EnrichmentInput {
@@ -121,8 +130,12 @@ function inputOf(request: RequestRow, items: ItemRow[], identifiers: EnrichmentI
       input.company = data.company;
       if (data.companyRelationships) input.companyRelationships = data.companyRelationships;
     } else if (
-      name === 'legalRepresentatives' || name === 'otherKeyPersons' || name === 'shareholders' || name === 'subsidiaries' ||
-      name === 'ultimateBeneficialOwners' || name === 'establishments'
+      name === 'legalRepresentatives' ||
+      name === 'otherKeyPersons' ||
+      name === 'shareholders' ||
+      name === 'subsidiaries' ||
+      name === 'ultimateBeneficialOwners' ||
+      name === 'establishments'
     ) {
       (input as unknown as Record<string, unknown>)[name] = item.result;
     }

@@ -9,7 +9,14 @@ const growing: ExtractedAccounts = {
   currency: 'EUR',
   current: {
     incomeStatement: { revenue: 2_000_000, costOfSales: 1_100_000, netIncome: 260_000 },
-    balanceSheet: { inventories: 50_000, currentAssets: 900_000, currentLiabilities: 400_000, totalAssets: 2_000_000, totalLiabilities: 700_000, equity: 1_300_000 },
+    balanceSheet: {
+      inventories: 50_000,
+      currentAssets: 900_000,
+      currentLiabilities: 400_000,
+      totalAssets: 2_000_000,
+      totalLiabilities: 700_000,
+      equity: 1_300_000,
+    },
   },
   prior: {
     year: 2023,
@@ -37,7 +44,10 @@ describe('financial analysis', () => {
       assert.ok(Object.values(a.ratios).includes(i.metricValue), `${i.title} shows a computed ratio`);
     }
     assert.ok(a.healthScore! >= 70, `score ${a.healthScore}`);
-    assert.match(a.summary, /^Sound financial health \(score \d+\/100\) for the year ended 31 December 2024: revenue €2,000,000 \(\+25\.0% on 2023\)/);
+    assert.match(
+      a.summary,
+      /^Sound financial health \(score \d+\/100\) for the year ended 31 December 2024: revenue €2,000,000 \(\+25\.0% on 2023\)/,
+    );
     assert.ok(a.strengths.some((s) => /grew|growth/.test(s)));
     assert.deepEqual(a.concerns, []);
   });

@@ -66,7 +66,12 @@ function money(amount: number, currency: string | undefined): string {
 }
 
 const percent = (v: number, signed = false) =>
-  new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) }).format(v);
+  new Intl.NumberFormat('en-GB', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
+  }).format(v);
 
 function shown(v: number, format: 'times' | 'percent' | 'signedPercent'): string {
   return format === 'times' ? `${v.toFixed(2)}x` : percent(v, format === 'signedPercent');
@@ -102,7 +107,10 @@ const ratingOf = (score: number) => (score >= 70 ? 'Sound' : score >= 40 ? 'Mixe
 const words = (key: string) => LINE_NAMES.get(key) ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
 
 /** "31 December 2024" from "2024-12-31". */
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 /**
  * The analysis of a set of accounts, from its figures only and always the same for the same figures: ratios
@@ -139,14 +147,28 @@ export function analyseAccounts(accounts: ExtractedAccounts): FinancialAnalysis 
   const trends = trendsOf(accounts);
   const year = accounts.fiscalYear.endDate ? `the year ended ${longDate(accounts.fiscalYear.endDate)}` : String(accounts.fiscalYear.year);
   const growth = ratios.revenueGrowth !== undefined ? ` (${percent(ratios.revenueGrowth, true)} on ${prior!.year})` : '';
-  const result = is.netIncome === undefined ? undefined : is.netIncome < 0 ? `a net loss of ${money(-is.netIncome, currency)}` : `a net profit of ${money(is.netIncome, currency)}`;
-  const facts = [is.revenue !== undefined ? `revenue ${money(is.revenue, currency)}${growth}` : undefined, result].filter(Boolean).join(' and ');
+  const result =
+    is.netIncome === undefined
+      ? undefined
+      : is.netIncome < 0
+        ? `a net loss of ${money(-is.netIncome, currency)}`
+        : `a net profit of ${money(is.netIncome, currency)}`;
+  const facts = [is.revenue !== undefined ? `revenue ${money(is.revenue, currency)}${growth}` : undefined, result]
+    .filter(Boolean)
+    .join(' and ');
   const summary = `${score !== undefined ? `${ratingOf(score)} financial health (score ${score}/100)` : 'Financial health not scored (too few figures)'} for ${year}${facts ? `: ${facts}` : ''}.`;
 
   const narrative: string[] = [];
-  if (facts) narrative.push(`For ${year} the company reported ${facts}${ratios.netProfitMargin !== undefined ? `, a net margin of ${percent(ratios.netProfitMargin)}` : ''}.`);
-  if (bs.totalAssets !== undefined) narrative.push(`Total assets were ${money(bs.totalAssets, currency)}${bs.equity !== undefined ? ` and equity ${money(bs.equity, currency)}` : ''}.`);
-  for (const i of insights.filter((i) => i.title !== RULES.ratios.netProfitMargin?.title && i.title !== RULES.ratios.revenueGrowth?.title)) narrative.push(i.description);
+  if (facts)
+    narrative.push(
+      `For ${year} the company reported ${facts}${ratios.netProfitMargin !== undefined ? `, a net margin of ${percent(ratios.netProfitMargin)}` : ''}.`,
+    );
+  if (bs.totalAssets !== undefined)
+    narrative.push(
+      `Total assets were ${money(bs.totalAssets, currency)}${bs.equity !== undefined ? ` and equity ${money(bs.equity, currency)}` : ''}.`,
+    );
+  for (const i of insights.filter((i) => i.title !== RULES.ratios.netProfitMargin?.title && i.title !== RULES.ratios.revenueGrowth?.title))
+    narrative.push(i.description);
   const moves = Object.entries(trends?.lines ?? {})
     .filter(([, t]) => t.changeRatio !== undefined)
     .sort(([ka, a], [kb, b]) => Math.abs(b.changeRatio!) - Math.abs(a.changeRatio!) || ka.localeCompare(kb))

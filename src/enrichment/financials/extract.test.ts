@@ -9,7 +9,10 @@ import { currencyAfter, dateAfter, parseAmount, parseDate } from './reading.ts';
 const line = (label: string, ...cells: [string, number][]): PdfLine => ({
   page: 1,
   y: 0,
-  runs: [...(label ? [{ x: 56, end: 56 + label.length * 5, text: label }] : []), ...cells.map(([text, end]) => ({ x: end - text.length * 5, end, text }))],
+  runs: [
+    ...(label ? [{ x: 56, end: 56 + label.length * 5, text: label }] : []),
+    ...cells.map(([text, end]) => ({ x: end - text.length * 5, end, text })),
+  ],
 });
 const text = (t: string): PdfLine => line(t);
 const CUR = 439;
@@ -18,9 +21,24 @@ const PRIOR = 539;
 describe('reading cells', () => {
   it('reads amounts in the ways accounts print them, and nothing else', () => {
     const cases: [string, number | undefined][] = [
-      ['1,234', 1234], ['1,234.50', 1234.5], ['(1,234)', -1234], ['-1,234', -1234], ['−1,234', -1234], ['-', 0], ['–', 0],
-      ['£1,234', 1234], ['-£1,234', -1234], ['(€56)', -56], ['EUR 1,234.00', 1234], ['1,234 GBP', 1234], ['12', 12],
-      ['Revenue', undefined], ['12%', undefined], ['2024-05-01', undefined], ['1,23', undefined], ['', undefined],
+      ['1,234', 1234],
+      ['1,234.50', 1234.5],
+      ['(1,234)', -1234],
+      ['-1,234', -1234],
+      ['−1,234', -1234],
+      ['-', 0],
+      ['–', 0],
+      ['£1,234', 1234],
+      ['-£1,234', -1234],
+      ['(€56)', -56],
+      ['EUR 1,234.00', 1234],
+      ['1,234 GBP', 1234],
+      ['12', 12],
+      ['Revenue', undefined],
+      ['12%', undefined],
+      ['2024-05-01', undefined],
+      ['1,23', undefined],
+      ['', undefined],
     ];
     for (const [cell, value] of cases) assert.equal(parseAmount(cell)?.value, value, cell);
     assert.equal(parseAmount('£1,234')?.currency, 'GBP');
@@ -28,7 +46,8 @@ describe('reading cells', () => {
   });
 
   it('reads dates in several spellings, refusing impossible ones', () => {
-    for (const d of ['2024-05-12', '12 May 2024', '12th May 2024', 'May 12, 2024', '12/05/2024']) assert.equal(parseDate(d), '2024-05-12', d);
+    for (const d of ['2024-05-12', '12 May 2024', '12th May 2024', 'May 12, 2024', '12/05/2024'])
+      assert.equal(parseDate(d), '2024-05-12', d);
     assert.equal(parseDate('31 February 2024'), undefined);
     assert.equal(parseDate('2024-13-01'), undefined);
     assert.equal(dateAfter('Income statement for the\nyear ended 30 June 2024', ['year ended']), '2024-06-30');
@@ -59,7 +78,10 @@ describe('reading a statement from its lines', () => {
     assert.deepEqual(a.fiscalYear, { year: 2024, startDate: '2024-01-01', endDate: '2024-12-31' });
     assert.equal(a.approvalDate, '2025-04-03');
     assert.equal(a.currency, 'EUR');
-    assert.deepEqual(a.current, { incomeStatement: { revenue: 1_000_000, costOfSales: 600_000, financeCosts: 1_500, netIncome: -25_000 }, balanceSheet: { currentAssets: 300_000 } });
+    assert.deepEqual(a.current, {
+      incomeStatement: { revenue: 1_000_000, costOfSales: 600_000, financeCosts: 1_500, netIncome: -25_000 },
+      balanceSheet: { currentAssets: 300_000 },
+    });
     assert.deepEqual(a.prior, {
       year: 2023,
       incomeStatement: { revenue: 800_000, costOfSales: 500_000, financeCosts: 1_200, netIncome: -3_000 },
@@ -68,7 +90,11 @@ describe('reading a statement from its lines', () => {
   });
 
   it('reads amounts in reading order without headings, applies a stated scale, and knows a year from headings alone', () => {
-    const a = accountsFromLines([text("Balance sheet as at 30 June 2024 (GBP'000)"), text("Amounts in GBP'000"), line('Total assets', ['1,200', 300], ['1,100', 400])])!;
+    const a = accountsFromLines([
+      text("Balance sheet as at 30 June 2024 (GBP'000)"),
+      text("Amounts in GBP'000"),
+      line('Total assets', ['1,200', 300], ['1,100', 400]),
+    ])!;
     assert.deepEqual(a.fiscalYear, { year: 2024, startDate: '2023-07-01', endDate: '2024-06-30' });
     assert.deepEqual(a.current.balanceSheet, { totalAssets: 1_200_000 });
     assert.deepEqual(a.prior?.balanceSheet, { totalAssets: 1_100_000 });
@@ -80,8 +106,16 @@ describe('reading a statement from its lines', () => {
 
   it('gives up on a layout that is not accounts', () => {
     assert.equal(accountsFromLines([]), undefined);
-    assert.equal(accountsFromLines([text('Memorandum of Association'), line('Issued share capital', ['1,200', CUR])]), undefined, 'no year');
-    assert.equal(accountsFromLines([text('Annual return made up to 31 December 2024'), line('Registered office', ['Valletta', CUR])]), undefined, 'no known line');
+    assert.equal(
+      accountsFromLines([text('Memorandum of Association'), line('Issued share capital', ['1,200', CUR])]),
+      undefined,
+      'no year',
+    );
+    assert.equal(
+      accountsFromLines([text('Annual return made up to 31 December 2024'), line('Registered office', ['Valletta', CUR])]),
+      undefined,
+      'no known line',
+    );
   });
 });
 
@@ -89,7 +123,9 @@ describe('reading a statement from its lines', () => {
 function smallCompanyAccounts(): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { CreationDate: new Date(0) } });
   const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))));
+  const done = new Promise<Buffer>((resolve) =>
+    doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))),
+  );
   doc.font('Helvetica-Bold').fontSize(14).text('HARBOUR LIGHTS LTD');
   doc.font('Helvetica').fontSize(10).text('Profit and loss account for the year ended 30 June 2024');
   const row = (label: string, value: string) => {
@@ -120,7 +156,13 @@ describe('reading accounts from PDF bytes', () => {
     assert.equal(a.currency, 'GBP');
     assert.equal(a.approvalDate, '2025-03-01');
     assert.deepEqual(a.current.incomeStatement, { revenue: 412_300, costOfSales: 250_000, netIncome: -18_250 });
-    assert.deepEqual(a.current.balanceSheet, { inventories: 12_000, currentAssets: 95_500, currentLiabilities: 120_000, totalLiabilities: 160_000, equity: -44_500 });
+    assert.deepEqual(a.current.balanceSheet, {
+      inventories: 12_000,
+      currentAssets: 95_500,
+      currentLiabilities: 120_000,
+      totalLiabilities: 160_000,
+      equity: -44_500,
+    });
     assert.equal(a.prior, undefined);
   });
 

@@ -49,7 +49,14 @@ function rowOf(line: PdfLine, columns: Column[] | undefined): Row | undefined {
   let first = runs.length;
   while (first > 1 && parseAmount(runs[first - 1]!.text)) first--;
   if (first === runs.length || first === 0) return undefined;
-  const meaning = LABELS.get(normaliseLabel(runs.slice(0, first).map((r) => r.text).join(' ')));
+  const meaning = LABELS.get(
+    normaliseLabel(
+      runs
+        .slice(0, first)
+        .map((r) => r.text)
+        .join(' '),
+    ),
+  );
   if (!meaning) return undefined;
   let amounts = runs.slice(first);
   // Under year headings, an amount far from every heading is not a figure (a note reference): it is left out.
@@ -112,7 +119,14 @@ export function accountsFromLines(lines: readonly PdfLine[]): ExtractedAccounts 
   let printedCurrency: string | undefined;
   for (const { meaning, cells } of rows) {
     for (const cell of cells) {
-      const slot = cell.year !== undefined ? (cell.year === year ? current : cell.year === year - 1 ? prior : undefined) : [current, prior][cell.position];
+      const slot =
+        cell.year !== undefined
+          ? cell.year === year
+            ? current
+            : cell.year === year - 1
+              ? prior
+              : undefined
+          : [current, prior][cell.position];
       if (!slot) continue;
       const lines = slot[meaning.statement];
       if (meaning.key in lines) continue; // the first line of a key wins: primary statements come before notes

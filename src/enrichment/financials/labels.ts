@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-const Line = z.object({ labels: z.array(z.string().min(1)).min(1), lossLabels: z.array(z.string().min(1)).optional(), unsigned: z.boolean().optional() });
+const Line = z.object({
+  labels: z.array(z.string().min(1)).min(1),
+  lossLabels: z.array(z.string().min(1)).optional(),
+  unsigned: z.boolean().optional(),
+});
 const LabelTable = z.object({
   incomeStatement: z.record(z.string(), Line),
   balanceSheet: z.record(z.string(), Line),
@@ -64,7 +68,9 @@ export const LINE_KEYS: Record<Statement, readonly string[]> = {
 
 /** How the analysis names a line item in its sentences: the first label of its row, lower-cased ("non-current assets"). */
 export const LINE_NAMES: ReadonlyMap<string, string> = new Map(
-  (['incomeStatement', 'balanceSheet'] as const).flatMap((st) => Object.entries(table[st]).map(([key, line]): [string, string] => [key, line.labels[0]!.toLowerCase()])),
+  (['incomeStatement', 'balanceSheet'] as const).flatMap((st) =>
+    Object.entries(table[st]).map(([key, line]): [string, string] => [key, line.labels[0]!.toLowerCase()]),
+  ),
 );
 
 export const CUES = {

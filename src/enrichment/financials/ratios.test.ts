@@ -9,7 +9,14 @@ const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 /** Fixtures: the figures of one year, and the prior year's where the statement printed it. */
 const healthy: StatementFigures = {
   incomeStatement: { revenue: 1_250_000, costOfSales: 700_000, grossProfit: 550_000, netIncome: 96_400 },
-  balanceSheet: { inventories: 80_000, currentAssets: 410_000, currentLiabilities: 205_000, totalLiabilities: 390_000, equity: 610_000, totalAssets: 1_000_000 },
+  balanceSheet: {
+    inventories: 80_000,
+    currentAssets: 410_000,
+    currentLiabilities: 205_000,
+    totalLiabilities: 390_000,
+    equity: 610_000,
+    totalAssets: 1_000_000,
+  },
 };
 const healthyPrior: StatementFigures = { incomeStatement: { revenue: 1_100_000, netIncome: 70_000 }, balanceSheet: { equity: 540_000 } };
 const negativeEquity: StatementFigures = {
@@ -60,8 +67,16 @@ describe('financial ratios', () => {
     assert.equal(ratios.quickRatio, undefined);
     assert.equal(ratios.currentRatio, r2(40_000 / 30_000));
     assert.equal(ratios.netProfitMargin, r4(12_345 / 80_000));
-    assert.equal(computeRatios(noInventories, { incomeStatement: { revenue: 0 }, balanceSheet: {} }).revenueGrowth, undefined, 'prior revenue 0');
-    assert.equal(computeRatios(noInventories, { incomeStatement: {}, balanceSheet: { equity: 1 } }).revenueGrowth, undefined, 'prior revenue not printed');
+    assert.equal(
+      computeRatios(noInventories, { incomeStatement: { revenue: 0 }, balanceSheet: {} }).revenueGrowth,
+      undefined,
+      'prior revenue 0',
+    );
+    assert.equal(
+      computeRatios(noInventories, { incomeStatement: {}, balanceSheet: { equity: 1 } }).revenueGrowth,
+      undefined,
+      'prior revenue not printed',
+    );
   });
 
   it('compute nothing from nothing', () => {

@@ -10,7 +10,9 @@ export interface PrintedAmount {
 
 const NIL = /^[-–—]$/;
 const NUMBER = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-const SYMBOLS = Object.keys(CUES.currencySymbols).map((s) => s.replace(/[$^\\]/g, '\\$&')).join('');
+const SYMBOLS = Object.keys(CUES.currencySymbols)
+  .map((s) => s.replace(/[$^\\]/g, '\\$&'))
+  .join('');
 const SYMBOL_RE = new RegExp(`[${SYMBOLS}]`);
 
 /**
@@ -61,12 +63,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A printed date as YYYY-MM-DD; undefined when it is not a real date. */
 export function parseDate(text: string): string | undefined {
-  const t = text.trim().replace(/(\d)(?:st|nd|rd|th)\b/g, '$1').replace(/,/g, '');
+  const t = text
+    .trim()
+    .replace(/(\d)(?:st|nd|rd|th)\b/g, '$1')
+    .replace(/,/g, '');
   let y: number, m: number, d: number;
   let match: RegExpExecArray | null;
   if ((match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})$/.exec(t))) [y, m, d] = [Number(match[3]), MONTHS.indexOf(match[2]!.toLowerCase()) + 1, Number(match[1])];
-  else if ((match = /^([A-Za-z]+)\s+(\d{1,2})\s+(\d{4})$/.exec(t))) [y, m, d] = [Number(match[3]), MONTHS.indexOf(match[1]!.toLowerCase()) + 1, Number(match[2])];
+  else if ((match = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})$/.exec(t)))
+    [y, m, d] = [Number(match[3]), MONTHS.indexOf(match[2]!.toLowerCase()) + 1, Number(match[1])];
+  else if ((match = /^([A-Za-z]+)\s+(\d{1,2})\s+(\d{4})$/.exec(t)))
+    [y, m, d] = [Number(match[3]), MONTHS.indexOf(match[1]!.toLowerCase()) + 1, Number(match[2])];
   else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t))) [y, m, d] = [Number(match[3]), Number(match[2]), Number(match[1])];
   else return undefined;
   const date = new Date(Date.UTC(y, m - 1, d));

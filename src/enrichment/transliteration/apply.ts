@@ -2,8 +2,22 @@ import { romanise } from './pinyin.ts';
 
 /** Keys whose string values are company or place names, addresses or activity descriptions. */
 const TEXT_KEYS = new Set([
-  'legalName', 'commercialNames', 'legacyLegalNames', 'legacyCommercialNames', 'companyLegalName', 'matchedName',
-  'activityDescription', 'addressLine1', 'addressLine2', 'city', 'region', 'state', 'careOf', 'poBox', 'street', 'country',
+  'legalName',
+  'commercialNames',
+  'legacyLegalNames',
+  'legacyCommercialNames',
+  'companyLegalName',
+  'matchedName',
+  'activityDescription',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'state',
+  'careOf',
+  'poBox',
+  'street',
+  'country',
 ]);
 /** Keys of person names: the first character is read as a surname. */
 const PERSON_KEYS = new Set(['fullName', 'firstName', 'lastName']);

@@ -6,7 +6,10 @@ import { hasHan, nameTransliterations, romanise } from './pinyin.ts';
 describe('CN transliteration (Hanyu Pinyin)', () => {
   it('reads multi-reading characters in context: 重庆 is chong qing, also deep in a long address', () => {
     assert.equal(romanise('重庆'), 'chong qing');
-    assert.equal(romanise('重庆市渝中区民族路188号环球金融中心32层3201'), 'chong qing shi yu zhong qu min zu lu 188 hao huan qiu jin rong zhong xin 32 ceng 3201');
+    assert.equal(
+      romanise('重庆市渝中区民族路188号环球金融中心32层3201'),
+      'chong qing shi yu zhong qu min zu lu 188 hao huan qiu jin rong zhong xin 32 ceng 3201',
+    );
     assert.equal(romanise('重庆银行股份有限公司长沙分行'), 'chong qing yin hang gu fen you xian gong si chang sha fen hang');
     assert.equal(romanise('重要'), 'zhong yao');
   });

@@ -20,7 +20,17 @@ const pinyinPro = lazy(() => {
 });
 
 /** Ideographic punctuation that NFKC leaves alone. */
-const PUNCTUATION: Record<string, string> = { '。': '.', '、': ',', '「': '"', '」': '"', '『': '"', '』': '"', '《': '"', '》': '"', '·': ' ' };
+const PUNCTUATION: Record<string, string> = {
+  '。': '.',
+  '、': ',',
+  '「': '"',
+  '」': '"',
+  '『': '"',
+  '』': '"',
+  '《': '"',
+  '》': '"',
+  '·': ' ',
+};
 
 /** True when a string has Chinese characters, i.e. needs romanising. */
 export function hasHan(text: string | undefined): boolean {

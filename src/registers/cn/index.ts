@@ -1,7 +1,15 @@
 import type { AvailableDocument, Company } from '../../contract/index.ts';
 import type { SandboxLatency, SandboxStore } from '../../sandbox/store.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import type { CallContext, DataPointPayloads, FetchableDataPoint, Fetched, Register, RetrievedDocument, SourceResults } from '../contract.ts';
+import type {
+  CallContext,
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RetrievedDocument,
+  SourceResults,
+} from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
@@ -31,7 +39,8 @@ interface Report {
  */
 const REPORT_ITEM = {
   name: REPORT_TITLE,
-  description: 'Credit information report of the national enterprise credit information publicity system: business licence, key persons, shareholders, branches, changes',
+  description:
+    'Credit information report of the national enterprise credit information publicity system: business licence, key persons, shareholders, branches, changes',
   // Produced on demand by the portal, up to 7 minutes (spec §8).
   estimatedDeliverySeconds: 420,
 } as const;
@@ -48,7 +57,9 @@ const REPORT_ITEM = {
 export class CnRegister implements Register {
   readonly countryCode = 'CN';
   readonly catalogue = loadCatalogue(new URL('./catalogue.json', import.meta.url));
-  readonly identifiers = [{ key: USCC_KEY, description: '18 letters or digits (unified social credit code)', pattern: USCC_PATTERN }] as const;
+  readonly identifiers = [
+    { key: USCC_KEY, description: '18 letters or digits (unified social credit code)', pattern: USCC_PATTERN },
+  ] as const;
   /** The `record` of `PUT /admin/sandbox/CN/companies/{uscc}`: the report's content with its own labels (CONTRACT §5). */
   readonly sandboxRecordSchema = CnRecordSchema;
 
@@ -95,7 +106,9 @@ export class CnRegister implements Register {
       type: 'ai_analysis' as const,
       register: this.catalogue.register,
       retrievedAt,
-      documents: [{ name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' }],
+      documents: [
+        { name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' },
+      ],
     };
     const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string; retrievedAt: string }>) =>
       ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
@@ -104,8 +117,18 @@ export class CnRegister implements Register {
       case 'company': {
         const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
         const inferred = {
-          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)', retrievedAt } } : {}),
-          ...(company.legalNameInEnglish ? { legalNameInEnglish: { type: 'inferred' as const, register: 'translated from the legal name: pinyin and a glossary of legal-form and industry terms', retrievedAt } } : {}),
+          ...(company.activities
+            ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)', retrievedAt } }
+            : {}),
+          ...(company.legalNameInEnglish
+            ? {
+                legalNameInEnglish: {
+                  type: 'inferred' as const,
+                  register: 'translated from the legal name: pinyin and a glossary of legal-form and industry terms',
+                  retrievedAt,
+                },
+              }
+            : {}),
         };
         return done({ company }, Object.keys(inferred).length ? inferred : undefined);
       }
@@ -122,7 +145,13 @@ export class CnRegister implements Register {
         const hits = await this.client.search(id, ctx.signal);
         if (!hits.some((h) => h.uniscId === id)) throw RegisterError.notFound(`${id} is not in the CN register`);
         const price = this.catalogue.documents.find((d) => d.type === REPORT_TYPE)?.price;
-        const doc: AvailableDocument = { id: reportDocumentId(id), ...REPORT_ITEM, type: 'tradeRegisterExtract', format: REPORT_TYPE, ...(price !== undefined ? { price } : {}) };
+        const doc: AvailableDocument = {
+          id: reportDocumentId(id),
+          ...REPORT_ITEM,
+          type: 'tradeRegisterExtract',
+          format: REPORT_TYPE,
+          ...(price !== undefined ? { price } : {}),
+        };
         return done([doc]);
       }
       default:
@@ -136,7 +165,14 @@ export class CnRegister implements Register {
     if (usccOfDocumentId(documentId) !== id) throw RegisterError.notFound(`${documentId} is not a document of CN company ${id}`);
     const { pdf } = await this.report(id, ctx);
     return {
-      item: { id: reportDocumentId(id), ...REPORT_ITEM, format: REPORT_TYPE, date: this.now().toISOString().slice(0, 10), category: 'tradeRegisterExtract', type: REPORT_TYPE },
+      item: {
+        id: reportDocumentId(id),
+        ...REPORT_ITEM,
+        format: REPORT_TYPE,
+        date: this.now().toISOString().slice(0, 10),
+        category: 'tradeRegisterExtract',
+        type: REPORT_TYPE,
+      },
       contentType: 'application/pdf',
       content: pdf,
     };

@@ -16,7 +16,11 @@ const date = z
  */
 export const CnRecordSchema = z
   .object({
-    统一社会信用代码: z.string().trim().regex(/^[0-9A-Z]{18}$/, '18 capital letters or digits').optional(),
+    统一社会信用代码: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Z]{18}$/, '18 capital letters or digits')
+      .optional(),
     企业名称: text(200),
     类型: text(100),
     法定代表人: text(200).optional(),
@@ -39,8 +43,14 @@ export const CnRecordSchema = z
     主要经营场所: text(300).optional(),
     经营场所: text(300).optional(),
     经营范围: text(4000).optional(),
-    主要人员: z.array(z.object({ 姓名: text(100), 职务: text(100) }).strict()).max(200).default([]),
-    股东: z.array(z.object({ 股东类型: text(50), 股东: text(200), 证照类型: text(100).optional() }).strict()).max(500).default([]),
+    主要人员: z
+      .array(z.object({ 姓名: text(100), 职务: text(100) }).strict())
+      .max(200)
+      .default([]),
+    股东: z
+      .array(z.object({ 股东类型: text(50), 股东: text(200), 证照类型: text(100).optional() }).strict())
+      .max(500)
+      .default([]),
     分支机构: z
       .array(z.object({ 统一社会信用代码: z.string().trim().optional(), 名称: text(200), 登记机关: text(100).optional() }).strict())
       .max(500)

@@ -12,7 +12,13 @@ export function jeRegisterFor(deps: Pick<RegisterDeps, 'mode' | 'sandbox' | 'lat
   const c = deps.config;
   const mailbox =
     c?.JE_MAILBOX_HOST && c.JE_MAILBOX_USER && c.JE_MAILBOX_PASSWORD
-      ? { host: c.JE_MAILBOX_HOST, port: c.JE_MAILBOX_PORT ?? 995, tls: c.JE_MAILBOX_TLS ?? true, user: c.JE_MAILBOX_USER, password: c.JE_MAILBOX_PASSWORD }
+      ? {
+          host: c.JE_MAILBOX_HOST,
+          port: c.JE_MAILBOX_PORT ?? 995,
+          tls: c.JE_MAILBOX_TLS ?? true,
+          user: c.JE_MAILBOX_USER,
+          password: c.JE_MAILBOX_PASSWORD,
+        }
       : undefined;
   return new JeRegister({
     mode: 'live',

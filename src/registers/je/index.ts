@@ -1,7 +1,15 @@
 import type { AvailableDocument, Company } from '../../contract/index.ts';
 import { scaleLatency, type SandboxLatency, type SandboxStore } from '../../sandbox/store.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import type { CallContext, DataPointPayloads, FetchableDataPoint, Fetched, Register, RetrievedDocument, SourceResults } from '../contract.ts';
+import type {
+  CallContext,
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RetrievedDocument,
+  SourceResults,
+} from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { RegistryEmulator, type EmulatorEndpoints } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
@@ -33,7 +41,8 @@ export type JeRegisterOptions = { now: () => Date; userAgent?: string } & (
 /** The report as a document (spec §2.11): tradeRegisterExtract, PDF, English, about a minute to produce. */
 const REPORT_ITEM = {
   name: REPORT_TITLE,
-  description: 'Entity profile report of the Jersey Financial Services Commission registry (uncertified, English): registered office, share capital, directors, secretary, shareholders',
+  description:
+    'Entity profile report of the Jersey Financial Services Commission registry (uncertified, English): registered office, share capital, directors, secretary, shareholders',
   format: 'PDF',
   estimatedDeliverySeconds: 60,
 } as const;
@@ -82,7 +91,10 @@ export class JeRegister implements Register {
       location = async () => opts.registryUrl.replace(/\/+$/, '');
       mailbox = async () => (box && reportEmail ? { box, address: reportEmail } : undefined);
     }
-    this.client = new RegistryClient(location, { userAgent: opts.userAgent ?? 'registrum (company registry data service)', timeoutMs: 30_000 });
+    this.client = new RegistryClient(location, {
+      userAgent: opts.userAgent ?? 'registrum (company registry data service)',
+      timeoutMs: 30_000,
+    });
     this.reports = new ProfileReports({ registry: this.client, mailbox, now: opts.now, timings: TIMINGS });
   }
 
@@ -98,13 +110,17 @@ export class JeRegister implements Register {
     const source = 'JE registry';
     if (/^[\d ]+$/.test(q)) {
       const number = normaliseNumber(q);
-      if (!NUMBER_PATTERN.test(number)) throw new RegisterError('invalid_request', `a Jersey registration number has 4 to 7 digits; "${q}" has ${number.length}`);
+      if (!NUMBER_PATTERN.test(number))
+        throw new RegisterError('invalid_request', `a Jersey registration number has 4 to 7 digits; "${q}" has ${number.length}`);
       const page = await this.client.entity(number, ctx.signal);
       yield { source, results: page ? [idResultOf(page)] : [] };
       return;
     }
     if (q.length < NAME_LENGTH.min || q.length > NAME_LENGTH.max) {
-      throw new RegisterError('invalid_request', `a JE name search takes ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters (got ${q.length}); or search a registration number of 4 to 7 digits`);
+      throw new RegisterError(
+        'invalid_request',
+        `a JE name search takes ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters (got ${q.length}); or search a registration number of 4 to 7 digits`,
+      );
     }
     yield { source, results: nameResultsOf(q, await this.client.search(q, ctx.signal)) };
   }
@@ -124,7 +140,10 @@ export class JeRegister implements Register {
     });
     const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });
     // Spec §2.11: an inactive entity has no report, so no representatives, shareholders, address or capital.
-    const noReport = { ...fromPage, documents: [{ name: 'Entity page', reason: `the entity is ${page.status}: the registry issues no profile report for it` }] };
+    const noReport = {
+      ...fromPage,
+      documents: [{ name: 'Entity page', reason: `the entity is ${page.status}: the registry issues no profile report for it` }],
+    };
 
     switch (dataPoint) {
       case 'company': {
@@ -142,13 +161,22 @@ export class JeRegister implements Register {
         if (!active) return done([], { overall: noReport });
         const report = await this.reports.get(id, ctx.signal);
         const people = dataPoint as 'legalRepresentatives' | 'otherKeyPersons' | 'shareholders';
-        const map = { legalRepresentatives: legalRepresentativesOf, otherKeyPersons: otherKeyPersonsOf, shareholders: shareholdersOf }[people];
-        const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders, when disclosed' }[people];
+        const map = { legalRepresentatives: legalRepresentativesOf, otherKeyPersons: otherKeyPersonsOf, shareholders: shareholdersOf }[
+          people
+        ];
+        const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders, when disclosed' }[
+          people
+        ];
         return done(map(id, report.fields), { overall: fromReport(report, `${what} parsed from the report PDF`) });
       }
       case 'availableDocuments': {
         const price = this.catalogue.documents.find((d) => d.type === REPORT_TYPE)?.price;
-        const doc: AvailableDocument = { id: reportDocumentId(id), ...REPORT_ITEM, type: 'tradeRegisterExtract', ...(price !== undefined ? { price } : {}) };
+        const doc: AvailableDocument = {
+          id: reportDocumentId(id),
+          ...REPORT_ITEM,
+          type: 'tradeRegisterExtract',
+          ...(price !== undefined ? { price } : {}),
+        };
         return done(active ? [doc] : [], { overall: active ? fromPage : noReport });
       }
       default:
@@ -161,10 +189,17 @@ export class JeRegister implements Register {
     const id = this.parseCompanyId(companyId);
     if (numberOfDocumentId(documentId) !== id) throw RegisterError.notFound(`${documentId} is not a document of JE entity ${id}`);
     const page = await this.page(id, ctx);
-    if (!isActiveStatus(page.status)) throw RegisterError.notFound(`JE entity ${id} is ${page.status}: the registry issues no profile report for it`);
+    if (!isActiveStatus(page.status))
+      throw RegisterError.notFound(`JE entity ${id} is ${page.status}: the registry issues no profile report for it`);
     const report = await this.reports.get(id, ctx.signal);
     return {
-      item: { id: reportDocumentId(id), ...REPORT_ITEM, date: report.receivedAt.toISOString().slice(0, 10), category: 'tradeRegisterExtract', type: REPORT_TYPE },
+      item: {
+        id: reportDocumentId(id),
+        ...REPORT_ITEM,
+        date: report.receivedAt.toISOString().slice(0, 10),
+        category: 'tradeRegisterExtract',
+        type: REPORT_TYPE,
+      },
       contentType: 'application/pdf',
       content: report.pdf,
     };

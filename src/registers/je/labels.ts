@@ -13,7 +13,13 @@ export const ENTITY_LABELS = {
 } as const;
 
 /** The columns of the search results table and of an entity page's previous names. */
-export const SEARCH_COLUMNS = { name: 'Name', number: 'Registration Number', type: 'Type', status: 'Status', registeredOn: 'Registered on' } as const;
+export const SEARCH_COLUMNS = {
+  name: 'Name',
+  number: 'Registration Number',
+  type: 'Type',
+  status: 'Status',
+  registeredOn: 'Registered on',
+} as const;
 export const PREVIOUS_NAMES_HEADING = 'Previous Names';
 /** Written under a search hit's name when the query matched one of its former names. */
 export const PREVIOUS_NAME_PREFIX = 'Previously:';

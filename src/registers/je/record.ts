@@ -9,7 +9,7 @@ const text = (max: number) =>
 const date = z
   .string()
   .trim()
-  .refine((s) => parseRegistryDate(s) !== undefined, 'a date: 12/03/2015 (the registry\'s way) or 2015-03-12');
+  .refine((s) => parseRegistryDate(s) !== undefined, "a date: 12/03/2015 (the registry's way) or 2015-03-12");
 const kind = z.enum(['individual', 'corporate']);
 
 /** One director as the report lists them. `address` is one line, parts separated by commas, as the report prints it. */
@@ -34,7 +34,11 @@ export const JeRecordSchema = z
   .object({
     entity: z
       .object({
-        registrationNumber: z.string().trim().regex(/^\d{4,7}$/, '4 to 7 digits').optional(),
+        registrationNumber: z
+          .string()
+          .trim()
+          .regex(/^\d{4,7}$/, '4 to 7 digits')
+          .optional(),
         name: text(160),
         type: z.enum(JE_TYPES),
         status: z.enum(JE_STATUSES),
@@ -48,20 +52,35 @@ export const JeRecordSchema = z
     report: z
       .object({
         registeredOffice: z
-          .object({ addressLine1: text(200), addressLine2: text(200).optional(), city: text(100).optional(), postalCode: text(20).optional() })
+          .object({
+            addressLine1: text(200),
+            addressLine2: text(200).optional(),
+            city: text(100).optional(),
+            postalCode: text(20).optional(),
+          })
           .strict(),
         capital: z
           .object({
             amount: z.number().nonnegative().max(1e15),
-            currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code').default('GBP'),
+            currency: z
+              .string()
+              .regex(/^[A-Z]{3}$/, 'an ISO 4217 code')
+              .default('GBP'),
             issuedShares: z.number().int().positive().max(1e15).optional(),
           })
           .strict()
           .optional(),
         directors: z.array(Director).max(100).default([]),
-        secretary: z.object({ name: text(200), kind }).strict().optional(),
+        secretary: z
+          .object({ name: text(200), kind })
+          .strict()
+          .optional(),
         shareholders: z
-          .array(z.object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') }).strict())
+          .array(
+            z
+              .object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') })
+              .strict(),
+          )
           .max(500)
           .default([])
           .describe('Empty when the shareholders are not disclosed.'),

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { derivedUuid, documentIdOf, isCompanyNumber, normaliseCompanyNumber, parseDocumentId, registerNumberOf, UUID_PATTERN } from './ids.ts';
+import {
+  derivedUuid,
+  documentIdOf,
+  isCompanyNumber,
+  normaliseCompanyNumber,
+  parseDocumentId,
+  registerNumberOf,
+  UUID_PATTERN,
+} from './ids.ts';
 
 describe('MT identifiers', () => {
   it('normalises company numbers whatever the spacing and case', () => {
@@ -22,6 +30,7 @@ describe('MT identifiers', () => {
     assert.equal(id, 'MT-C21345-ACCOUNTS-80403');
     assert.deepEqual(parseDocumentId(id), { companyId: 'C21345', kindCode: 'ACCOUNTS', fileId: '80403' });
     assert.deepEqual(parseDocumentId('MT-C1-OTHER-F-2019.7'), { companyId: 'C1', kindCode: 'OTHER', fileId: 'F-2019.7' });
-    for (const bad of ['CN-REPORT-X', 'MT-12345-ACCOUNTS-1', 'MT-C1-accounts-1', 'MT-C1-ACCOUNTS-']) assert.equal(parseDocumentId(bad), undefined, bad);
+    for (const bad of ['CN-REPORT-X', 'MT-12345-ACCOUNTS-1', 'MT-C1-accounts-1', 'MT-C1-ACCOUNTS-'])
+      assert.equal(parseDocumentId(bad), undefined, bad);
   });
 });

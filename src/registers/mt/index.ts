@@ -1,11 +1,26 @@
 import type { Company } from '../../contract/index.ts';
 import type { SandboxLatency, SandboxStore } from '../../sandbox/store.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import type { CallContext, DataPointPayloads, FetchableDataPoint, Fetched, Register, RetrievedDocument, SourceResults } from '../contract.ts';
+import type {
+  CallContext,
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RetrievedDocument,
+  SourceResults,
+} from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { MtRegistryEmulator } from './emulator/server.ts';
 import { SANDBOX_ACCOUNT } from './emulator/auth.ts';
-import { COMPANY_ID_PATTERN, isCompanyNumber, normaliseCompanyNumber, parseDocumentId, registerNumberOf, REGISTRATION_NUMBER_KEY } from './ids.ts';
+import {
+  COMPANY_ID_PATTERN,
+  isCompanyNumber,
+  normaliseCompanyNumber,
+  parseDocumentId,
+  registerNumberOf,
+  REGISTRATION_NUMBER_KEY,
+} from './ids.ts';
 import { companyOf } from './mapping/company.ts';
 import { availableDocumentOf, kindByCode, kindOf, retrievedItemOf } from './mapping/documents.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
@@ -66,7 +81,8 @@ export class MtRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseCompanyNumber(raw);
-    if (!COMPANY_ID_PATTERN.test(id)) throw new RegisterError('invalid_request', 'an MT company id is the letter C and digits, e.g. C 12345 or C12345');
+    if (!COMPANY_ID_PATTERN.test(id))
+      throw new RegisterError('invalid_request', 'an MT company id is the letter C and digits, e.g. C 12345 or C12345');
     return id;
   }
 
@@ -79,9 +95,13 @@ export class MtRegister implements Register {
       return;
     }
     if (VAT_RE.test(normaliseCompanyNumber(q))) {
-      throw new RegisterError('invalid_request', 'the MT register cannot be searched by VAT number: search by company number (C 12345) or by name');
+      throw new RegisterError(
+        'invalid_request',
+        'the MT register cannot be searched by VAT number: search by company number (C 12345) or by name',
+      );
     }
-    if (q.replace(/\s/g, '').length < 3) throw new RegisterError('invalid_request', 'an MT name search needs at least 3 characters (or a company number such as C 12345)');
+    if (q.replace(/\s/g, '').length < 3)
+      throw new RegisterError('invalid_request', 'an MT name search needs at least 3 characters (or a company number such as C 12345)');
     const { items } = await this.client.searchByName(q, ctx.signal);
     for (const hit of items) this.uuids.remember(hit);
     yield { source, results: items.map((hit) => nameResultOf(hit, q)) };
@@ -99,8 +119,18 @@ export class MtRegister implements Register {
         const company: Company = await companyOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.company(uuid, signal)));
         const { retrievedAt } = overall;
         const inferred = {
-          ...(company.activities ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the company type and subtype', retrievedAt } } : {}),
-          ...(company.legalForm?.isAIEnriched ? { legalForm: { type: 'inferred' as const, register: 'legal form classified from the company type, subtype and suffix', retrievedAt } } : {}),
+          ...(company.activities
+            ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the company type and subtype', retrievedAt } }
+            : {}),
+          ...(company.legalForm?.isAIEnriched
+            ? {
+                legalForm: {
+                  type: 'inferred' as const,
+                  register: 'legal form classified from the company type, subtype and suffix',
+                  retrievedAt,
+                },
+              }
+            : {}),
         };
         return done({ company }, Object.keys(inferred).length ? inferred : undefined);
       }
@@ -110,7 +140,9 @@ export class MtRegister implements Register {
         return done(otherKeyPersonsOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal))));
       case 'availableDocuments': {
         const filings = await this.uuids.withUuid(id, signal, (uuid) => this.client.documents(uuid, signal));
-        return done(filings.map((f) => availableDocumentOf(id, f, this.catalogue.documents.find((d) => d.type === kindOf(f.title).type)?.price)));
+        return done(
+          filings.map((f) => availableDocumentOf(id, f, this.catalogue.documents.find((d) => d.type === kindOf(f.title).type)?.price)),
+        );
       }
       default:
         // Not in the catalogue (no shareholder register, UBOs or establishments, spec §2.11): the planner never asks.
@@ -130,7 +162,8 @@ export class MtRegister implements Register {
     const { signal } = ctx;
     return this.uuids.withUuid(id, signal, async (uuid) => {
       const filing = (await this.client.documents(uuid, signal)).find((f) => f.fileId === ref.fileId);
-      if (!filing || kindOf(filing.title).code !== ref.kindCode) throw RegisterError.notFound(`${registerNumberOf(id)} has no file ${ref.fileId} of that kind`);
+      if (!filing || kindOf(filing.title).code !== ref.kindCode)
+        throw RegisterError.notFound(`${registerNumberOf(id)} has no file ${ref.fileId} of that kind`);
       const content = await this.client.retrieveDocument(uuid, filing.fileId, signal);
       return { item: await retrievedItemOf(id, filing, content), contentType: 'application/pdf', content };
     });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { UUID_PATTERN } from './ids.ts';
 
 const text = (max = 300) => z.string().trim().min(1).max(max);
-const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date: 2015-03-12');
+const date = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date: 2015-03-12');
 const amount = z.number().nonnegative().max(1e15);
 
 /** An address as the register writes it: street, locality (town or village), postcode, country. */
@@ -28,7 +31,9 @@ export const MtSharesSchema = z
 /** One party involved in a company: director, secretary, representative, auditor, subscriber, shareholder… */
 export const MtInvolvementSchema = z
   .object({
-    role: text(100).describe('The register’s involvement type: Director, Legal Representative, Judicial Representative, Secretary, Auditor, Subscriber, Shareholder, …'),
+    role: text(100).describe(
+      'The register’s involvement type: Director, Legal Representative, Judicial Representative, Secretary, Auditor, Subscriber, Shareholder, …',
+    ),
     name: text(300),
     isLegalEntity: z.boolean(),
     idCardNumber: text(40).optional(),
@@ -43,7 +48,10 @@ export const MtInvolvementSchema = z
 /** A file of the company's registry file: a filing of one or more documents. */
 export const MtFilingSchema = z
   .object({
-    fileId: z.string().trim().regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash or underscore'),
+    fileId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,80}$/, 'letters, digits, dot, dash or underscore'),
     date: date,
     title: text(300),
     documentsInFile: z.number().int().min(1).max(1000).default(1),
@@ -54,11 +62,19 @@ export const MtFilingSchema = z
 /** The company itself, as the system's company page shows it. */
 export const MtCompanySchema = z
   .object({
-    registrationNumber: z.string().trim().regex(/^[Cc]\s*\d{1,7}$/, 'C and digits, e.g. C 12345').optional(),
+    registrationNumber: z
+      .string()
+      .trim()
+      .regex(/^[Cc]\s*\d{1,7}$/, 'C and digits, e.g. C 12345')
+      .optional(),
     uuid: z.string().trim().regex(UUID_PATTERN, 'a UUID').optional(),
     name: text(300),
-    type: text(120).describe('Limited Liability Company, Partnership en Nom Collectif, Partnership en Commandite, Overseas Company, Sole Trader, Cooperative, Foundation, …'),
-    subtype: text(120).optional().describe('Private Exempt, Public Non-Exempt, Investment Company with Variable Share Capital (SICAV), Cell Company, …'),
+    type: text(120).describe(
+      'Limited Liability Company, Partnership en Nom Collectif, Partnership en Commandite, Overseas Company, Sole Trader, Cooperative, Foundation, …',
+    ),
+    subtype: text(120)
+      .optional()
+      .describe('Private Exempt, Public Non-Exempt, Investment Company with Variable Share Capital (SICAV), Cell Company, …'),
     suffix: text(20).optional().describe('Ltd., P.L.C.; absent for partnerships.'),
     state: text(60).describe('Active, Struck Off, Dissolved, In Liquidation, Defunct, Removed, Being Struck Off, Being Wound Up.'),
     stateEffectiveDate: date.optional(),
@@ -66,7 +82,11 @@ export const MtCompanySchema = z
     registeredOffice: MtAddressSchema.optional(),
     authorisedCapital: amount.optional(),
     issuedCapital: amount.optional(),
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'an ISO 4217 code, e.g. EUR').default('EUR'),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'an ISO 4217 code, e.g. EUR')
+      .default('EUR'),
   })
   .strict();
 
@@ -85,7 +105,8 @@ export const MtRecordSchema = z
   .superRefine((r, ctx) => {
     const seen = new Set<string>();
     r.documents.forEach((d, i) => {
-      if (seen.has(d.fileId)) ctx.addIssue({ code: 'custom', path: ['documents', i, 'fileId'], message: `file ${d.fileId} is listed twice` });
+      if (seen.has(d.fileId))
+        ctx.addIssue({ code: 'custom', path: ['documents', i, 'fileId'], message: `file ${d.fileId} is listed twice` });
       seen.add(d.fileId);
     });
   })

@@ -10,7 +10,12 @@ import { MtRecordSchema } from './record.ts';
 import type { SandboxStore } from '../../sandbox/store.ts';
 
 const NINETY_NINE_YEARS_MS = 36_159 * 86_400_000;
-const sandbox = { get: async () => undefined, list: async () => [], isInOutage: async () => false, consumeFailure: async () => false } as unknown as SandboxStore;
+const sandbox = {
+  get: async () => undefined,
+  list: async () => [],
+  isInOutage: async () => false,
+  consumeFailure: async () => false,
+} as unknown as SandboxStore;
 const now = () => new Date('2026-06-01T00:00:00Z');
 
 describe('MT register', () => {
@@ -45,13 +50,22 @@ describe('MT register', () => {
   it('is served in live mode only with an account at the registry', () => {
     const base = { mode: 'live' as const, sandbox, latency: 'none' as const, now };
     assert.deepEqual(mtRegisterFor({ ...base, config: { MT_REGISTRY_URL: 'https://registry.example' } as never }), []);
-    const live = mtRegisterFor({ ...base, config: { MT_REGISTRY_URL: 'https://registry.example', MT_USERNAME: 'u', MT_PASSWORD: 'p', MT_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' } as never });
+    const live = mtRegisterFor({
+      ...base,
+      config: {
+        MT_REGISTRY_URL: 'https://registry.example',
+        MT_USERNAME: 'u',
+        MT_PASSWORD: 'p',
+        MT_TOTP_SECRET: 'JBSWY3DPEHPK3PXP',
+      } as never,
+    });
     assert.equal(live.length, 1);
     assert.equal(live[0]!.countryCode, 'MT');
   });
 
   it('holds a valid, deterministic seed set: hand-written companies and generated ones', () => {
-    const seeds = (JSON.parse(readFileSync(new URL('./emulator/seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies;
+    const seeds = (JSON.parse(readFileSync(new URL('./emulator/seed.json', import.meta.url), 'utf8')) as { companies: unknown[] })
+      .companies;
     for (const s of seeds) MtRecordSchema.parse(s);
     const a = generateCompanies(50);
     assert.deepEqual(a, generateCompanies(50));

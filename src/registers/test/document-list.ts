@@ -26,13 +26,25 @@ export function parseDocumentId(documentId: string): { companyId: string; type: 
 export function describeDocument(type: TestDocumentType, year: number) {
   switch (type) {
     case 'tradeRegisterExtract':
-      return { name: 'Trade register extract', description: 'Extract from the TEST register: profile, officers and shareholders', estimatedDeliverySeconds: 5 };
+      return {
+        name: 'Trade register extract',
+        description: 'Extract from the TEST register: profile, officers and shareholders',
+        estimatedDeliverySeconds: 5,
+      };
     case 'articlesOfAssociation':
       return { name: 'Articles of association', description: `Articles of association adopted in ${year}`, estimatedDeliverySeconds: 30 };
     case 'financialStatements':
-      return { name: `Annual accounts ${year}`, description: `Financial statements for the year ended 31 December ${year}`, estimatedDeliverySeconds: 30 };
+      return {
+        name: `Annual accounts ${year}`,
+        description: `Financial statements for the year ended 31 December ${year}`,
+        estimatedDeliverySeconds: 30,
+      };
     case 'annualReturns':
-      return { name: `Confirmation statement ${year}`, description: `Annual return (confirmation statement) made up to ${year}`, estimatedDeliverySeconds: 10 };
+      return {
+        name: `Confirmation statement ${year}`,
+        description: `Annual return (confirmation statement) made up to ${year}`,
+        estimatedDeliverySeconds: 10,
+      };
   }
 }
 

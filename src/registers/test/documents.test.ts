@@ -106,7 +106,9 @@ test('financial statements carry their period and the figures read back from the
 test('accounts of a company in its first year print no comparatives: no growth, no trends; the currency is the company’s', async () => {
   await h.sandbox.put('TEST', 'DOCS-NEW', {
     company: { legalName: 'Fresh Start Ltd', incorporationDate: '2023-02-01', capital: { amount: 1000, currency: 'EUR' } },
-    availableDocuments: [{ id: 'first-accounts', name: 'Accounts 2023', type: 'financialStatements', date: '2024-05-01', period: { year: 2023 } }],
+    availableDocuments: [
+      { id: 'first-accounts', name: 'Accounts 2023', type: 'financialStatements', date: '2024-05-01', period: { year: 2023 } },
+    ],
   });
   const fin = (await h.register.fetchDocument('DOCS-NEW', 'first-accounts', ctx())).item.extractedFinancialData!;
   assert.equal(fin.fiscalYear?.year, 2023);
@@ -127,7 +129,10 @@ test('the same document renders the same bytes', async () => {
 test('a document of another company, or an unknown one, is not found', async () => {
   const [other] = await docsOf('NORTHWIND-TRADING');
   assert.equal(await codeOf(h.register.fetchDocument('ACME-HOLDING', other!.id, ctx())), 'resource_not_found');
-  assert.equal(await codeOf(h.register.fetchDocument('ACME-HOLDING', 'TEST-DOC-ACME-HOLDING-financialStatements-1900', ctx())), 'resource_not_found');
+  assert.equal(
+    await codeOf(h.register.fetchDocument('ACME-HOLDING', 'TEST-DOC-ACME-HOLDING-financialStatements-1900', ctx())),
+    'resource_not_found',
+  );
   assert.equal(await codeOf(h.register.fetchDocument('ACME-HOLDING', 'nonsense', ctx())), 'resource_not_found');
 });
 

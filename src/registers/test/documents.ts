@@ -22,12 +22,25 @@ const amount = (n: number, currency: string) => {
 
 /** Labels of the line items, in statement order (the extraction's label table knows each of them). */
 const LINES: Record<string, string> = {
-  revenue: 'Revenue', costOfSales: 'Cost of sales', grossProfit: 'Gross profit', operatingExpenses: 'Operating expenses',
-  operatingIncome: 'Operating profit', financeCosts: 'Finance costs', profitBeforeTax: 'Profit before tax',
-  incomeTax: 'Income tax', netIncome: 'Profit for the year', cash: 'Cash at bank', tradeReceivables: 'Trade receivables',
-  inventories: 'Inventories', currentAssets: 'Current assets', nonCurrentAssets: 'Non-current assets',
-  totalAssets: 'Total assets', currentLiabilities: 'Current liabilities', nonCurrentLiabilities: 'Non-current liabilities',
-  totalLiabilities: 'Total liabilities', equity: 'Equity',
+  revenue: 'Revenue',
+  costOfSales: 'Cost of sales',
+  grossProfit: 'Gross profit',
+  operatingExpenses: 'Operating expenses',
+  operatingIncome: 'Operating profit',
+  financeCosts: 'Finance costs',
+  profitBeforeTax: 'Profit before tax',
+  incomeTax: 'Income tax',
+  netIncome: 'Profit for the year',
+  cash: 'Cash at bank',
+  tradeReceivables: 'Trade receivables',
+  inventories: 'Inventories',
+  currentAssets: 'Current assets',
+  nonCurrentAssets: 'Non-current assets',
+  totalAssets: 'Total assets',
+  currentLiabilities: 'Current liabilities',
+  nonCurrentLiabilities: 'Non-current liabilities',
+  totalLiabilities: 'Total liabilities',
+  equity: 'Equity',
 };
 
 function profileRows(company: Company): [string, string][] {
@@ -38,7 +51,10 @@ function profileRows(company: Company): [string, string][] {
     ['Status', [company.status?.localName, company.status?.statusDetails?.closureDate].filter(Boolean).join(' since ')],
     ['Incorporated', company.incorporationDate],
     ['Registered office', formatAddress(company.legalAddress)],
-    ['Share capital', company.capital?.formatted ?? (company.capital ? amount(company.capital.amount, company.capital.currency) : undefined)],
+    [
+      'Share capital',
+      company.capital?.formatted ?? (company.capital ? amount(company.capital.amount, company.capital.currency) : undefined),
+    ],
     ['Activities', company.activities?.NACE?.map((a) => `${a.code} ${a.description ?? ''}`.trim()).join('; ')],
   ];
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
@@ -73,7 +89,11 @@ function accountsSections(company: Company, year: number): PdfSection[] {
   const prior = incorporated === undefined || incorporated < year ? accountsOf(company, year - 1) : undefined;
   const columns = [String(year), ...(prior ? [String(year - 1)] : [])];
   const rows = (statement: keyof Pick<GeneratedAccounts, 'incomeStatement' | 'balanceSheet'>) =>
-    Object.entries(current[statement]).map(([key, v]): [string, ...string[]] => [LINES[key] ?? key, figure(v), ...(prior ? [figure(prior[statement][key]!)] : [])]);
+    Object.entries(current[statement]).map(([key, v]): [string, ...string[]] => [
+      LINES[key] ?? key,
+      figure(v),
+      ...(prior ? [figure(prior[statement][key]!)] : []),
+    ]);
   const note = `Amounts in ${current.currency}`;
   return [
     { heading: `Income statement for the year ended 31 December ${year}`, table: { note, columns, rows: rows('incomeStatement') } },
@@ -125,13 +145,15 @@ function sectionsFor(type: string, view: TestCompanyView, year: number): PdfSect
 export async function renderDocument(view: TestCompanyView, entry: AvailableDocument, register: string): Promise<RetrievedDocument> {
   const parsed = parseDocumentId(entry.id);
   const year = entry.period?.year ?? parsed?.year ?? (Number(entry.date?.slice(0, 4)) || AS_OF_YEAR);
-  const known = (DOCUMENT_TYPES as readonly string[]).includes(entry.type) ? describeDocument(entry.type as TestDocumentType, year) : undefined;
+  const known = (DOCUMENT_TYPES as readonly string[]).includes(entry.type)
+    ? describeDocument(entry.type as TestDocumentType, year)
+    : undefined;
   const date = entry.date ?? `${year}-12-31`;
   const item: RetrievedDocument['item'] = {
     id: entry.id,
     name: entry.name ?? known?.name ?? entry.type,
     format: 'PDF',
-    ...(entry.description ?? known?.description ? { description: entry.description ?? known?.description } : {}),
+    ...((entry.description ?? known?.description) ? { description: entry.description ?? known?.description } : {}),
     date,
     category: entry.type,
     type: entry.type,

@@ -58,7 +58,17 @@ export function accountsOf(company: Company, year: number): GeneratedAccounts {
     year,
     approvalDate: `${year + 1}-0${r.int(3, 8)}-${String(r.int(1, 28)).padStart(2, '0')}`,
     currency: company.capital?.currency ?? 'GBP',
-    incomeStatement: { revenue, costOfSales, grossProfit, operatingExpenses, operatingIncome, financeCosts, profitBeforeTax, incomeTax, netIncome },
+    incomeStatement: {
+      revenue,
+      costOfSales,
+      grossProfit,
+      operatingExpenses,
+      operatingIncome,
+      financeCosts,
+      profitBeforeTax,
+      incomeTax,
+      netIncome,
+    },
     balanceSheet: {
       cash,
       tradeReceivables,

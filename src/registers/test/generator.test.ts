@@ -64,8 +64,15 @@ test('shares sum to 100 with at least one individual, and most companies have a 
   let corporate = 0;
   for (const id of ids) {
     const sh = generateView(id, price).shareholders;
-    assert.equal(sh.reduce((s, x) => s + (x.sharePercentage ?? 0), 0), 100, id);
-    assert.ok(sh.some((x) => x.type === 'individual' && x.individual?.name?.fullName), id);
+    assert.equal(
+      sh.reduce((s, x) => s + (x.sharePercentage ?? 0), 0),
+      100,
+      id,
+    );
+    assert.ok(
+      sh.some((x) => x.type === 'individual' && x.individual?.name?.fullName),
+      id,
+    );
     if (sh.some((x) => x.type === 'company')) corporate++;
   }
   assert.ok(corporate >= ids.length * 0.6, `only ${corporate} of ${ids.length} have a corporate shareholder`);

@@ -54,7 +54,14 @@ export function factsOf(id: string): Facts {
   let closure: Closure | undefined;
   if (rng.chance(0.12)) {
     const year = rng.int(incorporationYear + 2, AS_OF_YEAR - 1);
-    closure = { year, date: dateIn(rng, year, year), reason: rng.weighted([['VOLUNTARY_DISSOLUTION', 2], ['BANKRUPTCY', 1]] as const) };
+    closure = {
+      year,
+      date: dateIn(rng, year, year),
+      reason: rng.weighted([
+        ['VOLUNTARY_DISSOLUTION', 2],
+        ['BANKRUPTCY', 1],
+      ] as const),
+    };
   }
   return {
     id,
@@ -74,25 +81,44 @@ export function companyRef(id: string) {
 }
 
 const EMPLOYEE_BANDS: Record<string, [number, number][]> = {
-  ltd: [[1, 9], [1, 9], [10, 49], [10, 49], [50, 249]],
-  plc: [[50, 249], [250, 999], [1000, 4999]],
-  llp: [[1, 9], [10, 49], [50, 249]],
+  ltd: [
+    [1, 9],
+    [1, 9],
+    [10, 49],
+    [10, 49],
+    [50, 249],
+  ],
+  plc: [
+    [50, 249],
+    [250, 999],
+    [1000, 4999],
+  ],
+  llp: [
+    [1, 9],
+    [10, 49],
+    [50, 249],
+  ],
 };
 
 export function employeesOf(facts: Facts) {
   const rng = rngFor(facts.id, 'employees');
   const [min, max] = rng.pick(EMPLOYEE_BANDS[facts.identity.legalForm.key] ?? EMPLOYEE_BANDS.ltd!);
   const lastUpdated = dateIn(rng, facts.lastActiveYear, facts.lastActiveYear);
-  return rng.chance(0.4)
-    ? { exact: rng.int(min, max), lastUpdated, isEstimate: false }
-    : { min, max, lastUpdated, isEstimate: true };
+  return rng.chance(0.4) ? { exact: rng.int(min, max), lastUpdated, isEstimate: false } : { min, max, lastUpdated, isEstimate: true };
 }
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function activitiesOf(id: string) {
   const rng = rngFor(id, 'activities');
-  const classes = rng.sample(naceClasses(), rng.weighted([[1, 5], [2, 3], [3, 2]] as const));
+  const classes = rng.sample(
+    naceClasses(),
+    rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+    ] as const),
+  );
   const isic = new Map<string, { code: string; description: string }>();
   for (const c of classes) {
     const i = isicForNace(c.code);
@@ -129,7 +155,11 @@ export function taxIdOf(facts: Facts): Company['taxId'] {
   }
 }
 
-const webSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const webSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The profile (`company` data point) of a generated company. */
 export function generateCompany(id: string): Company {

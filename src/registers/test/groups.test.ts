@@ -8,7 +8,10 @@ const price = () => 100;
 const ownersOf = (id: string) => generateView(id, price).shareholders;
 
 test('the showcase groups are the documented roots, each a group of TEST companies that look foreign', () => {
-  assert.deepEqual(SHOWCASE_GROUPS.map((g) => g.root), ['GRAPH-CHAIN', 'GRAPH-PATHS', 'GRAPH-CYCLE', 'GRAPH-TRUST']);
+  assert.deepEqual(
+    SHOWCASE_GROUPS.map((g) => g.root),
+    ['GRAPH-CHAIN', 'GRAPH-PATHS', 'GRAPH-CYCLE', 'GRAPH-TRUST'],
+  );
   const lu = generateView('LU-B245871', price).company;
   assert.equal(lu.countryCode, 'TEST');
   assert.equal(lu.legalName, 'Alpine Holdings S.à r.l.');
@@ -20,8 +23,24 @@ test('the showcase groups are the documented roots, each a group of TEST compani
 });
 
 test('group shares sum to 100, the same person is the same entity across the group, holdings mirror shareholdings', () => {
-  for (const id of ['GRAPH-CHAIN', 'LU-B245871', 'JE-128845', 'GRAPH-PATHS', 'NL-30124578', 'CY-HE402113', 'LU-B198765', 'GRAPH-CYCLE', 'MT-C81234', 'IE-654321', 'GRAPH-TRUST']) {
-    assert.equal(ownersOf(id).reduce((s, x) => s + (x.sharePercentage ?? 0), 0), 100, id);
+  for (const id of [
+    'GRAPH-CHAIN',
+    'LU-B245871',
+    'JE-128845',
+    'GRAPH-PATHS',
+    'NL-30124578',
+    'CY-HE402113',
+    'LU-B198765',
+    'GRAPH-CYCLE',
+    'MT-C81234',
+    'IE-654321',
+    'GRAPH-TRUST',
+  ]) {
+    assert.equal(
+      ownersOf(id).reduce((s, x) => s + (x.sharePercentage ?? 0), 0),
+      100,
+      id,
+    );
   }
   assert.deepEqual(ownersOf('JE-FDN-55120'), [], 'a foundation has no shareholders');
   const x = ownersOf('GRAPH-PATHS').find((s) => s.sharePercentage === 15)!;
@@ -30,7 +49,10 @@ test('group shares sum to 100, the same person is the same entity across the gro
   assert.deepEqual(x.individual, xAgain.individual);
   assert.deepEqual(
     generateView('LU-B198765', price).subsidiaries.map((s) => [s.company.id, s.sharePercentage]),
-    [['NL-30124578', 50], ['CY-HE402113', 60]],
+    [
+      ['NL-30124578', 50],
+      ['CY-HE402113', 60],
+    ],
   );
   const foreign = ownersOf('GRAPH-TRUST').find((s) => s.company?.countryCode === 'KY');
   assert.deepEqual(foreign?.company, { id: 'MC-99881', countryCode: 'KY', legalName: 'Harbour Nominees (Cayman) Ltd' });

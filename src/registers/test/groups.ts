@@ -37,7 +37,8 @@ const Groups = z
         const total = m.owners.reduce((s, o) => s + o.pct, 0);
         if (m.owners.length > 0 && total !== 100) ctx.addIssue({ code: 'custom', message: `the owners of ${id} hold ${total}%` });
         for (const o of m.owners) {
-          if ('company' in o && !g.companies[o.company]) ctx.addIssue({ code: 'custom', message: `${id} is owned by ${o.company}, not in its group` });
+          if ('company' in o && !g.companies[o.company])
+            ctx.addIssue({ code: 'custom', message: `${id} is owned by ${o.company}, not in its group` });
         }
       }
     }

@@ -1,7 +1,22 @@
-import type { DataPointPayloads, FetchableDataPoint, Fetched, Register, RetrievedDocument, CallContext, SourceResults } from '../contract.ts';
+import type {
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RetrievedDocument,
+  CallContext,
+  SourceResults,
+} from '../contract.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import { RegisterError } from '../errors.ts';
-import { behaviourLatency, scaleLatency, type CallKind, type SandboxLatency, type SandboxRecord, type SandboxStore } from '../../sandbox/store.ts';
+import {
+  behaviourLatency,
+  scaleLatency,
+  type CallKind,
+  type SandboxLatency,
+  type SandboxRecord,
+  type SandboxStore,
+} from '../../sandbox/store.ts';
 import { sleep } from '../../shared/sleep.ts';
 import { parseDocumentId } from './document-list.ts';
 import { renderDocument } from './documents.ts';

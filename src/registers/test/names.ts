@@ -25,9 +25,7 @@ const Vocabulary = z.object({
   lastNames: z.array(z.string()).min(1),
   nationalities: z.array(z.tuple([z.string().length(2), z.number().positive()])).min(1),
   streets: z.array(z.string()).min(1),
-  cities: z
-    .array(z.object({ city: z.string(), postcodeAreas: z.array(z.string()).min(1), region: z.string(), phone: z.string() }))
-    .min(1),
+  cities: z.array(z.object({ city: z.string(), postcodeAreas: z.array(z.string()).min(1), region: z.string(), phone: z.string() })).min(1),
 });
 
 /** The word lists are data (vocabulary.json), validated once at load. */
@@ -137,7 +135,13 @@ const MAX_SLUG = 48;
  * so that the ids derived from it stay valid. Undefined when the query has no letters.
  */
 export function slugOfQuery(query: string): string | undefined {
-  const words = (query.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().match(/[A-Z]+/g) ?? [])
+  const words = (
+    query
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toUpperCase()
+      .match(/[A-Z]+/g) ?? []
+  )
     .filter((w) => !SUFFIX_WORDS.has(w))
     .slice(0, 5);
   while (words.length > 1 && words.join('-').length > MAX_SLUG) words.pop();

@@ -34,7 +34,9 @@ const VALUE_GAP = 10;
 function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<PdfSection['table']>) {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
-  const columnX = table.columns.map((_, i) => right - (table.columns.length - i) * VALUE_WIDTH - (table.columns.length - 1 - i) * VALUE_GAP);
+  const columnX = table.columns.map(
+    (_, i) => right - (table.columns.length - i) * VALUE_WIDTH - (table.columns.length - 1 - i) * VALUE_GAP,
+  );
   const row = (label: string, values: readonly string[], font: string) => {
     if (doc.y + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
@@ -78,13 +80,20 @@ export function renderPdf(spec: PdfSpec): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(printable(spec.register.toUpperCase()));
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(printable(spec.title));
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(13).text(printable(spec.companyName));
-  doc.font('Helvetica').fontSize(10).text(printable(`Registration number: ${spec.companyId}`));
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(printable(`Registration number: ${spec.companyId}`));
   doc.text(printable(`Date: ${spec.date}`));
   for (const section of spec.sections) {
     doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text(printable(section.heading));
     doc.moveDown(0.3).fontSize(10);
     for (const [label, value] of section.rows ?? []) {
-      doc.font('Helvetica-Bold').text(printable(`${label}: `), { continued: true }).font('Helvetica').text(printable(value));
+      doc
+        .font('Helvetica-Bold')
+        .text(printable(`${label}: `), { continued: true })
+        .font('Helvetica')
+        .text(printable(value));
     }
     for (const p of section.paragraphs ?? []) doc.font('Helvetica').text(printable(p)).moveDown(0.4);
     if (section.table) drawTable(doc, section.table);

@@ -1,10 +1,4 @@
-import type {
-  Individual,
-  LegalRepresentative,
-  OtherKeyPerson,
-  Shareholder,
-  UltimateBeneficialOwner,
-} from '../../contract/index.ts';
+import type { Individual, LegalRepresentative, OtherKeyPerson, Shareholder, UltimateBeneficialOwner } from '../../contract/index.ts';
 import { companyRef, factsOf, money, type Facts } from './generator.ts';
 import { groupMemberOf, type GroupMember } from './groups.ts';
 import { dateIn, person, vocabulary, wordId } from './names.ts';
@@ -104,7 +98,11 @@ export function parentIdOf(id: string): string | undefined {
 /** The shares behind a percentage: shares have a nominal value of one unit and are fully paid. */
 function held(facts: Facts, pct: number) {
   const amount = Math.round((facts.capital.amount * pct) / 100);
-  return { numberOfShares: amount, nominalCapitalHeld: money(amount, facts.capital.currency), paidInAmount: money(amount, facts.capital.currency) };
+  return {
+    numberOfShares: amount,
+    nominalCapitalHeld: money(amount, facts.capital.currency),
+    paidInAmount: money(amount, facts.capital.currency),
+  };
 }
 
 /** A showcase group's owners (groups.json): its people are the same individuals in every company of the group. */
@@ -112,11 +110,22 @@ function groupShareholdersOf(m: GroupMember, facts: Facts): Shareholder[] {
   return m.owners.map((o): Shareholder => {
     const shares = { sharePercentage: o.pct, ...held(facts, o.pct) };
     if ('person' in o) {
-      return { type: 'individual', individual: person(rngFor(m.group, `person:${o.person}`)), entityId: stableId('ent', m.group, `person:${o.person}`), ...shares };
+      return {
+        type: 'individual',
+        individual: person(rngFor(m.group, `person:${o.person}`)),
+        entityId: stableId('ent', m.group, `person:${o.person}`),
+        ...shares,
+      };
     }
-    if ('company' in o) return { type: 'company', entityId: stableId('ent', m.id, `owner:${o.company}`), company: companyRef(o.company), ...shares };
+    if ('company' in o)
+      return { type: 'company', entityId: stableId('ent', m.id, `owner:${o.company}`), company: companyRef(o.company), ...shares };
     const { countryCode, id, legalName } = o.foreign;
-    return { type: 'company', entityId: stableId('ent', m.id, `owner:${countryCode}:${id}`), company: { id, countryCode, legalName }, ...shares };
+    return {
+      type: 'company',
+      entityId: stableId('ent', m.id, `owner:${countryCode}:${id}`),
+      company: { id, countryCode, legalName },
+      ...shares,
+    };
   });
 }
 
@@ -130,7 +139,13 @@ export function shareholdersOf(id: string, facts: Facts = factsOf(id)): Sharehol
   return shares.map((pct, n): Shareholder => {
     if (n === 0 && parent) {
       // The corporate owner takes the largest stake, so that ownership chains carry real control.
-      return { type: 'company', entityId: stableId('ent', id, `owner:${parent}`), company: companyRef(parent), sharePercentage: pct, ...held(facts, pct) };
+      return {
+        type: 'company',
+        entityId: stableId('ent', id, `owner:${parent}`),
+        company: companyRef(parent),
+        sharePercentage: pct,
+        ...held(facts, pct),
+      };
     }
     return { type: 'individual', ...personAt(id, parent ? n - 1 : n), sharePercentage: pct, ...held(facts, pct) };
   });

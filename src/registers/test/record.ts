@@ -68,9 +68,7 @@ export function parseStoredRecord(companyId: string, raw: unknown): TestRecord {
  * operator who stores a company with no shareholders means none), and an omitted profile is generated.
  */
 export function storedView(companyId: string, record: TestRecord, generateCompany: (id: string) => Company): TestCompanyView {
-  const company: Company = record.company
-    ? { ...record.company, id: companyId, countryCode: 'TEST' }
-    : generateCompany(companyId);
+  const company: Company = record.company ? { ...record.company, id: companyId, countryCode: 'TEST' } : generateCompany(companyId);
   // A stored company may carry a tax id (CONTRACT §5): the emulated tax authorities then know it, as registered.
   if (record.company?.taxId) announceTaxId(record.company.taxId, { name: company.legalName, address: company.legalAddress });
   return {

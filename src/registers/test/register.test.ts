@@ -99,7 +99,10 @@ test('a stored record replaces the parts it gives; omitted lists are empty, an o
 
 test('a malformed stored record fails as processing_failed', async () => {
   await h.sandbox.put('TEST', 'BROKEN-1', { shareholders: 'nobody' });
-  await assert.rejects(h.register.fetch('shareholders', 'BROKEN-1', ctx()), (e: RegisterError) => e.code === 'processing_failed' && !e.retryable);
+  await assert.rejects(
+    h.register.fetch('shareholders', 'BROKEN-1', ctx()),
+    (e: RegisterError) => e.code === 'processing_failed' && !e.retryable,
+  );
 });
 
 test('a removed company is not found, even one never stored', async () => {
@@ -118,7 +121,10 @@ test('a removed company is not found, even one never stored', async () => {
 test('failTimes fails that many calls as unavailable, then the company answers', async () => {
   await h.sandbox.put('TEST', 'FLAKY-1', {}, { failTimes: 2 });
   for (let i = 0; i < 2; i++) {
-    await assert.rejects(h.register.fetch('company', 'FLAKY-1', ctx()), (e: RegisterError) => e.code === 'service_unavailable' && e.retryable);
+    await assert.rejects(
+      h.register.fetch('company', 'FLAKY-1', ctx()),
+      (e: RegisterError) => e.code === 'service_unavailable' && e.retryable,
+    );
   }
   assert.equal((await h.register.fetch('company', 'FLAKY-1', ctx())).data.company.id, 'FLAKY-1');
   assert.equal((await h.register.fetch('company', 'FLAKY-1', ctx())).data.company.id, 'FLAKY-1');
@@ -159,7 +165,10 @@ test('an outage makes every call unavailable until it ends', async () => {
   try {
     assert.equal(await codeOf(h.register.fetch('company', 'ACME-HOLDING', ctx())), 'service_unavailable');
     assert.equal(await codeOf(searchAll(h.register, 'acme')), 'service_unavailable');
-    assert.equal(await codeOf(h.register.fetchDocument('ACME-HOLDING', 'TEST-DOC-ACME-HOLDING-tradeRegisterExtract-2025', ctx())), 'service_unavailable');
+    assert.equal(
+      await codeOf(h.register.fetchDocument('ACME-HOLDING', 'TEST-DOC-ACME-HOLDING-tradeRegisterExtract-2025', ctx())),
+      'service_unavailable',
+    );
   } finally {
     h.clock.advance(60_001);
   }

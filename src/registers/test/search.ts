@@ -18,8 +18,16 @@ export interface SearchSources {
 
 const LEGAL_WORDS = new Set(['ltd', 'limited', 'plc', 'llp']);
 export const normName = (s: string) =>
-  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const tokens = (s: string) => normName(s).split(' ').filter((t) => t && !LEGAL_WORDS.has(t));
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const tokens = (s: string) =>
+  normName(s)
+    .split(' ')
+    .filter((t) => t && !LEGAL_WORDS.has(t));
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -9,11 +9,22 @@ export function subsidiariesOf(id: string, facts: Facts = factsOf(id)): Subsidia
   const member = groupMemberOf(id);
   if (member) {
     // A showcase group's holdings are the other side of its shareholdings (groups.json).
-    return groupHoldingsOf(member).map(({ id: subId, pct }) => ({ company: companyRef(subId), sharePercentage: pct, totalSharePercentage: pct, votingRightsPercentage: pct }));
+    return groupHoldingsOf(member).map(({ id: subId, pct }) => ({
+      company: companyRef(subId),
+      sharePercentage: pct,
+      totalSharePercentage: pct,
+      votingRightsPercentage: pct,
+    }));
   }
   const rng = rngFor(id, 'subsidiaries');
   const holding = /-(HOLDINGS|GROUP)$/i.test(id);
-  const count = holding ? rng.int(1, 2) : rng.weighted([[0, 50], [1, 35], [2, 15]] as const);
+  const count = holding
+    ? rng.int(1, 2)
+    : rng.weighted([
+        [0, 50],
+        [1, 35],
+        [2, 15],
+      ] as const);
   const stem = (facts.identity.baseName.split(' ')[0] ?? 'Test').toUpperCase();
   const ids = rng
     .sample(vocabulary.sectorWords, count + 1)
@@ -42,11 +53,21 @@ export function establishmentsOf(id: string, facts: Facts = factsOf(id)): Establ
   const home = cityOf(facts.legalAddress);
   const others = rng.sample(
     vocabulary.cities.filter((c) => c !== home),
-    rng.weighted([[0, 4], [1, 4], [2, 2]] as const),
+    rng.weighted([
+      [0, 4],
+      [1, 4],
+      [2, 2],
+    ] as const),
   );
   const closed = facts.closure ? { active: false, endDate: facts.closure.date } : { active: true };
   return [
-    { name: `${facts.identity.baseName} - Registered Office`, id: `${id}-B1`, creationDate: facts.incorporationDate, ...closed, address: facts.legalAddress },
+    {
+      name: `${facts.identity.baseName} - Registered Office`,
+      id: `${id}-B1`,
+      creationDate: facts.incorporationDate,
+      ...closed,
+      address: facts.legalAddress,
+    },
     ...others.map((city, i): Establishment => {
       const opened = rng.int(facts.incorporationYear + 1, facts.lastActiveYear);
       // Some branches closed while the company went on.

@@ -53,7 +53,10 @@ export class UsNyChangeFeed {
 
   private async present(): Promise<Position> {
     const [snap] = await this.db.query<{ seq: number | null }>(`select max(seq) as seq from us_ny_snapshots where status = 'done'`);
-    const [sandbox] = await this.db.query<{ at: Date | null }>(`select max(updated_at) as at from sandbox_companies where country_code = $1`, [COUNTRY]);
+    const [sandbox] = await this.db.query<{ at: Date | null }>(
+      `select max(updated_at) as at from sandbox_companies where country_code = $1`,
+      [COUNTRY],
+    );
     // The next snapshot's changes onwards: (latest + 1, '') precedes every change of a later snapshot.
     return { seq: Number(snap?.seq ?? 0) + 1, dosId: '', sandboxAt: (sandbox?.at ?? new Date(0)).toISOString() };
   }

@@ -62,7 +62,10 @@ export interface SnapshotEntity {
 }
 
 const text = z.string().max(1000);
-const rowShape = Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, text.optional()])) as Record<SnapshotColumn, z.ZodOptional<z.ZodString>>;
+const rowShape = Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, text.optional()])) as Record<
+  SnapshotColumn,
+  z.ZodOptional<z.ZodString>
+>;
 
 export const NameHistoryEntrySchema = z
   .object({

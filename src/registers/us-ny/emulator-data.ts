@@ -13,10 +13,17 @@ const ENTITIES = 'n9v6-gdp6';
 const NAMES = 'ekwr-p59j';
 
 /** What the emulated Department of State serves: the sandbox snapshot, the operator's companies and controls. */
-export function emulatorData(deps: { entities: UsNyEntityRepository; sandbox: SandboxStore; snapshot: SnapshotSource; index: IndexManager }): EmulatorData {
+export function emulatorData(deps: {
+  entities: UsNyEntityRepository;
+  sandbox: SandboxStore;
+  snapshot: SnapshotSource;
+  index: IndexManager;
+}): EmulatorData {
   const entity = async (dosId: string) => {
     const found = await deps.snapshot.lookup(dosId);
-    return found.kind === 'found' ? { snapshot: found.entity, behaviour: found.behaviour, ...(found.live ? { live: found.live } : {}) } : undefined;
+    return found.kind === 'found'
+      ? { snapshot: found.entity, behaviour: found.behaviour, ...(found.live ? { live: found.live } : {}) }
+      : undefined;
   };
   /** Entities of the seeded snapshot only: the operator's companies have the filings the operator gave them. */
   const seeded = async (dosId: string) => {

@@ -29,7 +29,11 @@ describe('the synthetic snapshot generator', () => {
     assert.ok(share((e) => e.row.entity_type === 'DOMESTIC LIMITED LIABILITY COMPANY') > 0.3);
     assert.ok(share((e) => e.row.entity_type!.startsWith('FOREIGN')) > 0.1);
     assert.ok(es.filter((e) => e.row.entity_type!.startsWith('FOREIGN')).every((e) => e.row.jurisdiction !== 'NEW YORK'));
-    assert.ok(es.filter((e) => e.row.chairman_name).every((e) => /CORPORATION$/.test(e.row.entity_type!) && !/NOT-FOR-PROFIT/.test(e.row.entity_type!)));
+    assert.ok(
+      es
+        .filter((e) => e.row.chairman_name)
+        .every((e) => /CORPORATION$/.test(e.row.entity_type!) && !/NOT-FOR-PROFIT/.test(e.row.entity_type!)),
+    );
     assert.ok(share((e) => e.names.some((n) => n.name_type === 'ENTITY' && n.name_status !== 'A')) > 0.04, 'former names');
     assert.ok(share((e) => e.names.some((n) => n.name_type === 'ASSUMED')) > 0.02, 'assumed names');
     assert.ok(share((e) => Boolean(e.row.registered_agent_name)) > 0.03);
@@ -49,12 +53,17 @@ describe('the synthetic snapshot generator', () => {
     assert.equal(added, 75);
     // Generation 2 builds on generation 1.
     const g2 = all({ size: 5000, seed: 'gen', generation: 2 });
-    assert.ok(g2.every((e) => g1.has(e.row.dos_id) || !g0.has(e.row.dos_id)), 'nothing removed comes back');
+    assert.ok(
+      g2.every((e) => g1.has(e.row.dos_id) || !g0.has(e.row.dos_id)),
+      'nothing removed comes back',
+    );
   });
 
   it('moves a renamed entity’s old name to its history', () => {
     const g0 = new Map(all({ size: 5000, seed: 'gen' }).map((e) => [e.row.dos_id, e]));
-    const renamed = all({ size: 5000, seed: 'gen', generation: 1 }).filter((e) => g0.has(e.row.dos_id) && g0.get(e.row.dos_id)!.row.current_entity_name !== e.row.current_entity_name);
+    const renamed = all({ size: 5000, seed: 'gen', generation: 1 }).filter(
+      (e) => g0.has(e.row.dos_id) && g0.get(e.row.dos_id)!.row.current_entity_name !== e.row.current_entity_name,
+    );
     assert.ok(renamed.length > 0);
     for (const e of renamed) {
       const old = g0.get(e.row.dos_id)!.row.current_entity_name;

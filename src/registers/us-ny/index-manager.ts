@@ -35,7 +35,8 @@ export class IndexManager {
   /** The index, current as of now (waits for the first build). */
   async get(): Promise<NameIndex> {
     const index = this.index ?? (await (this.building ??= this.build()));
-    if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000)) await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
+    if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000))
+      await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
     if (this.deps.overlay) this.applyOverlay(index, await this.deps.overlay.sync());
     return index;
   }

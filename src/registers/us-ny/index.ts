@@ -5,7 +5,17 @@ import type { Db } from '../../store/db.ts';
 import { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
 import { UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import type { CallContext, ChangedCompaniesPage, DataPointPayloads, FetchableDataPoint, Fetched, Register, RegisterStartContext, RetrievedDocument, SourceResults } from '../contract.ts';
+import type {
+  CallContext,
+  ChangedCompaniesPage,
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RegisterStartContext,
+  RetrievedDocument,
+  SourceResults,
+} from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { startEmulator, type Emulator } from './emulator/server.ts';
 import { emulatorData } from './emulator-data.ts';
@@ -118,7 +128,11 @@ export class UsNyRegister implements Register {
       now: this.opts.now,
       lastApplied: async () => (await snapshots.latestDone())?.finishedAt ?? undefined,
       run: async () => {
-        await ingestFromApi({ db: this.opts.db, now: this.opts.now }, { entities: openData.entitiesUrl, names: openData.namesUrl }, { userAgent: this.opts.userAgent });
+        await ingestFromApi(
+          { db: this.opts.db, now: this.opts.now },
+          { entities: openData.entitiesUrl, names: openData.namesUrl },
+          { userAgent: this.opts.userAgent },
+        );
         await this.index.refresh();
       },
       onError: this.opts.onError,
@@ -164,7 +178,11 @@ export class UsNyRegister implements Register {
       : [await this.onboardingLookup(id, ctx.signal), undefined];
     if (verification && !live) throw RegisterError.notFound(`dosId ${id} is not in the New York register`, PORTAL_SOURCE);
     const found = snap.kind === 'found' ? snap : undefined;
-    const cached: Source = { type: 'cached_from_registry', register: SNAPSHOT_SOURCE, ...(found ? { retrievedAt: found.asOf.toISOString() } : {}) };
+    const cached: Source = {
+      type: 'cached_from_registry',
+      register: SNAPSHOT_SOURCE,
+      ...(found ? { retrievedAt: found.asOf.toISOString() } : {}),
+    };
     const fresh: Source = { type: 'live_from_registry', register: PORTAL_SOURCE, retrievedAt: this.opts.now().toISOString() };
     const overall = verification ? fresh : cached;
     const out = <T>(data: T, fields?: Record<string, Source>) =>
@@ -221,7 +239,8 @@ export class UsNyRegister implements Register {
   /** The snapshot's entity for onboarding, after the company's sandbox behaviour. */
   private async onboardingLookup(id: string, signal: AbortSignal): Promise<SnapshotLookup & { kind: 'found' }> {
     const snap = await this.snapshot.lookup(id);
-    if (snap.kind === 'removed') throw RegisterError.notFound(`dosId ${id} is no longer in the New York register's active corporations`, SNAPSHOT_SOURCE);
+    if (snap.kind === 'removed')
+      throw RegisterError.notFound(`dosId ${id} is no longer in the New York register's active corporations`, SNAPSHOT_SOURCE);
     if (snap.kind === 'missing') throw RegisterError.notFound(`dosId ${id} is not in the New York register's snapshot`, SNAPSHOT_SOURCE);
     await this.obey(snap.behaviour, id, 'profile', signal);
     return snap;
@@ -254,9 +273,12 @@ export class UsNyRegister implements Register {
     }
     const sandbox = this.opts.sandbox;
     if (!sandbox) throw new Error('the US-NY sandbox needs the sandbox store');
-    this.emulator ??= startEmulator(emulatorData({ entities: new UsNyEntityRepository(this.opts.db), sandbox, snapshot: this.snapshot, index: this.index }), {
-      latencyMs: () => scaleLatency(PORTAL_LATENCY_MS, this.opts.latency),
-    }).catch((err) => {
+    this.emulator ??= startEmulator(
+      emulatorData({ entities: new UsNyEntityRepository(this.opts.db), sandbox, snapshot: this.snapshot, index: this.index }),
+      {
+        latencyMs: () => scaleLatency(PORTAL_LATENCY_MS, this.opts.latency),
+      },
+    ).catch((err) => {
       this.emulator = undefined;
       throw err;
     });

@@ -13,8 +13,13 @@ export const UsNySandboxLiveRecord = EntityRecordResponse.extend({
     .array(FilingHistoryItem)
     .max(1000)
     .optional()
-    .describe('The filings GetFilingHistoryByID answers for the company, e.g. {fileDate, documentType: "CERTIFICATE OF MERGER", amendmentDescription: "MERGER OF ACME INC. (DOS ID 1234567) INTO …"}.'),
-}).meta({ id: 'UsNySandboxLiveRecord', description: 'A GetEntityRecordByID answer of the NY portal, with the filing history the portal lists for the entity.' });
+    .describe(
+      'The filings GetFilingHistoryByID answers for the company, e.g. {fileDate, documentType: "CERTIFICATE OF MERGER", amendmentDescription: "MERGER OF ACME INC. (DOS ID 1234567) INTO …"}.',
+    ),
+}).meta({
+  id: 'UsNySandboxLiveRecord',
+  description: 'A GetEntityRecordByID answer of the NY portal, with the filing history the portal lists for the entity.',
+});
 
 /**
  * A company as the operator stores it in the US-NY sandbox register (CONTRACT §5): `snapshot` is one row of the

@@ -58,7 +58,13 @@ export class SnapshotSource {
       if (stored.removed) return { kind: 'removed' };
       const parsed = parseSandboxRecord(dosId, stored.record);
       if (!parsed) throw new RegisterError('processing_failed', `the US-NY sandbox record of ${dosId} is not a valid snapshot row`, false);
-      return { kind: 'found', entity: parsed.entity, asOf: this.deps.now(), behaviour: stored.behaviour, ...(parsed.live ? { live: parsed.live } : {}) };
+      return {
+        kind: 'found',
+        entity: parsed.entity,
+        asOf: this.deps.now(),
+        behaviour: stored.behaviour,
+        ...(parsed.live ? { live: parsed.live } : {}),
+      };
     }
     const e = await this.deps.entities.get(dosId);
     if (!e) return { kind: 'missing' };

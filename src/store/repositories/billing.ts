@@ -72,8 +72,20 @@ export class BillingRepository {
          amount, status, linked_event_id, basis_at, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
-        e.id, e.accountId, e.requestId, e.countryCode, e.companyId, e.kind, e.sku, e.documentId, e.unitKey,
-        e.amount, e.status, e.linkedEventId, e.basisAt, e.createdAt,
+        e.id,
+        e.accountId,
+        e.requestId,
+        e.countryCode,
+        e.companyId,
+        e.kind,
+        e.sku,
+        e.documentId,
+        e.unitKey,
+        e.amount,
+        e.status,
+        e.linkedEventId,
+        e.basisAt,
+        e.createdAt,
       ],
     );
   }

@@ -37,9 +37,10 @@ export class GraphExpansionRepository {
 
   /** Credit cents the request's graph has charged so far. */
   async spent(tx: Queryable, requestId: string): Promise<number> {
-    const [row] = await tx.query<{ spent: number }>('select coalesce(sum(cost), 0)::int8 as spent from graph_expansions where request_id = $1', [
-      requestId,
-    ]);
+    const [row] = await tx.query<{ spent: number }>(
+      'select coalesce(sum(cost), 0)::int8 as spent from graph_expansions where request_id = $1',
+      [requestId],
+    );
     return row?.spent ?? 0;
   }
 

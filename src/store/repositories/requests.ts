@@ -63,8 +63,18 @@ export class RequestRepository {
          company_legal_name, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
       [
-        req.id, req.accountId, req.countryCode, req.companyId, req.mode, json(req.dataPoints), json(req.documents),
-        json(req.options), json(req.metadata), req.companyLegalName, req.createdAt, req.updatedAt,
+        req.id,
+        req.accountId,
+        req.countryCode,
+        req.companyId,
+        req.mode,
+        json(req.dataPoints),
+        json(req.documents),
+        json(req.options),
+        json(req.metadata),
+        req.companyLegalName,
+        req.createdAt,
+        req.updatedAt,
       ],
     );
     for (const item of items) {
@@ -73,9 +83,18 @@ export class RequestRepository {
            billing_unit, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
         [
-          item.requestId, item.kind, item.name, item.status, item.authoritative, item.cost,
-          item.error ? json(item.error) : null, item.result === undefined ? null : json(item.result),
-          item.source === undefined ? null : json(item.source), item.attempts, item.billingUnit, req.createdAt,
+          item.requestId,
+          item.kind,
+          item.name,
+          item.status,
+          item.authoritative,
+          item.cost,
+          item.error ? json(item.error) : null,
+          item.result === undefined ? null : json(item.result),
+          item.source === undefined ? null : json(item.source),
+          item.attempts,
+          item.billingUnit,
+          req.createdAt,
         ],
       );
     }
@@ -84,10 +103,7 @@ export class RequestRepository {
   async get(id: string): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
     const [request] = await this.db.query<RequestRow>(`select ${REQUEST_COLUMNS} from requests where id = $1`, [id]);
     if (!request) return undefined;
-    const items = await this.db.query<ItemRow>(
-      `select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name`,
-      [id],
-    );
+    const items = await this.db.query<ItemRow>(`select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name`, [id]);
     return { request, items };
   }
 
@@ -127,9 +143,16 @@ export class RequestRepository {
         where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
         returning name`,
       [
-        requestId, kind, name, patch.status,
-        patch.result === undefined ? null : json(patch.result), patch.source === undefined ? null : json(patch.source),
-        patch.error ? json(patch.error) : null, patch.authoritative ?? null, patch.cost ?? null, now,
+        requestId,
+        kind,
+        name,
+        patch.status,
+        patch.result === undefined ? null : json(patch.result),
+        patch.source === undefined ? null : json(patch.source),
+        patch.error ? json(patch.error) : null,
+        patch.authoritative ?? null,
+        patch.cost ?? null,
+        now,
       ],
     );
     if (rows.length > 0) await tx.query('update requests set updated_at = $2 where id = $1', [requestId, now]);
@@ -160,10 +183,11 @@ export class RequestRepository {
   }
 
   async countAttempt(requestId: string, kind: ItemKind, name: string): Promise<void> {
-    await this.db.query(
-      'update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3',
-      [requestId, kind, name],
-    );
+    await this.db.query('update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3', [
+      requestId,
+      kind,
+      name,
+    ]);
   }
 
   /** Records the enrichment's outcome once: false when one is already recorded. */

@@ -133,7 +133,10 @@ export class UsNyEntityRepository {
 
   /** A page of the entities still in the register, in id order (the sandbox's open-data API). */
   async page(offset: number, limit: number): Promise<StoredUsNyEntity[]> {
-    const rows = await this.db.query<Row>('select * from us_ny_entities where removed_at is null order by dos_id offset $1 limit $2', [offset, limit]);
+    const rows = await this.db.query<Row>('select * from us_ny_entities where removed_at is null order by dos_id offset $1 limit $2', [
+      offset,
+      limit,
+    ]);
     return rows.map(toEntity);
   }
 
@@ -151,7 +154,14 @@ export class UsNyEntityRepository {
        on conflict (dos_id) do update set
          row = excluded.row, names = excluded.names, alt_names = excluded.alt_names, hash = excluded.hash,
          changed_seq = excluded.changed_seq, removed_seq = null, removed_at = null`,
-      [entities.map((e) => e.dosId), entities.map((e) => e.row), entities.map((e) => e.names), entities.map((e) => e.altNames), entities.map((e) => e.hash), seq],
+      [
+        entities.map((e) => e.dosId),
+        entities.map((e) => e.row),
+        entities.map((e) => e.names),
+        entities.map((e) => e.altNames),
+        entities.map((e) => e.hash),
+        seq,
+      ],
     );
   }
 
@@ -159,13 +169,21 @@ export class UsNyEntityRepository {
    * Loads entities into an empty store (the first snapshot) with COPY where the store offers it: twice as fast as
    * `upsert` for millions of rows (measured). The entities must be new and distinct (the snapshot is deduplicated).
    */
-  async insertNew(q: Queryable, batches: AsyncIterable<readonly UsNyEntityWrite[]> | Iterable<readonly UsNyEntityWrite[]>, seq: number): Promise<void> {
+  async insertNew(
+    q: Queryable,
+    batches: AsyncIterable<readonly UsNyEntityWrite[]> | Iterable<readonly UsNyEntityWrite[]>,
+    seq: number,
+  ): Promise<void> {
     const s = String(seq);
     if (q.copyIn) {
       // Streamed: the rows are produced as the database takes them (it works on the other core meanwhile).
-      await q.copyIn('us_ny_entities', ['dos_id', 'row', 'names', 'alt_names', 'hash', 'first_seq', 'changed_seq'], (async function* () {
-        for await (const batch of batches) yield batch.map((e) => [e.dosId, e.row, e.names, e.altNames, e.hash, s, s]);
-      })());
+      await q.copyIn(
+        'us_ny_entities',
+        ['dos_id', 'row', 'names', 'alt_names', 'hash', 'first_seq', 'changed_seq'],
+        (async function* () {
+          for await (const batch of batches) yield batch.map((e) => [e.dosId, e.row, e.names, e.altNames, e.hash, s, s]);
+        })(),
+      );
       return;
     }
     for await (const batch of batches) for (let i = 0; i < batch.length; i += 5_000) await this.upsert(q, batch.slice(i, i + 5_000), seq);

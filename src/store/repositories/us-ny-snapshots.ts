@@ -110,12 +110,28 @@ export class UsNySnapshotRepository {
       `update us_ny_snapshots set status = 'done', initial = $2, finished_at = $3, rows_read = $4, invalid_rows = $5,
               duplicate_rows = $6, name_records = $7, entities = $8, added = $9, changed = $10, removed = $11
         where seq = $1`,
-      [seq, initial, now, counts.rowsRead, counts.invalidRows, counts.duplicateRows, counts.nameRecords, counts.entities, counts.added, counts.changed, counts.removed],
+      [
+        seq,
+        initial,
+        now,
+        counts.rowsRead,
+        counts.invalidRows,
+        counts.duplicateRows,
+        counts.nameRecords,
+        counts.entities,
+        counts.added,
+        counts.changed,
+        counts.removed,
+      ],
     );
   }
 
   async fail(seq: number, error: string, now: Date): Promise<void> {
-    await this.db.query(`update us_ny_snapshots set status = 'failed', error = $2, finished_at = $3 where seq = $1`, [seq, error.slice(0, 2000), now]);
+    await this.db.query(`update us_ny_snapshots set status = 'failed', error = $2, finished_at = $3 where seq = $1`, [
+      seq,
+      error.slice(0, 2000),
+      now,
+    ]);
   }
 
   async get(seq: number): Promise<UsNySnapshot | undefined> {
@@ -135,7 +151,10 @@ export class UsNySnapshotRepository {
   }
 
   async latestDoneBySource(source: string): Promise<UsNySnapshot | undefined> {
-    const [row] = await this.db.query<Row>(`select * from us_ny_snapshots where status = 'done' and source = $1 order by seq desc limit 1`, [source]);
+    const [row] = await this.db.query<Row>(
+      `select * from us_ny_snapshots where status = 'done' and source = $1 order by seq desc limit 1`,
+      [source],
+    );
     return row ? toSnapshot(row) : undefined;
   }
 
@@ -144,7 +163,12 @@ export class UsNySnapshotRepository {
     await q.query(
       `insert into us_ny_snapshot_changes (seq, dos_id, change, fields)
        select s, d, c, f from unnest($1::int8[], $2::text[], $3::text[], $4::text[]) as u(s, d, c, f)`,
-      [changes.map((c) => c.seq), changes.map((c) => c.dosId), changes.map((c) => c.change), changes.map((c) => (c.fields ? JSON.stringify(c.fields) : null))],
+      [
+        changes.map((c) => c.seq),
+        changes.map((c) => c.dosId),
+        changes.map((c) => c.change),
+        changes.map((c) => (c.fields ? JSON.stringify(c.fields) : null)),
+      ],
     );
   }
 
@@ -168,6 +192,11 @@ export class UsNySnapshotRepository {
       `select * from us_ny_snapshot_changes where dos_id = $1 order by seq`,
       [dosId],
     );
-    return rows.map((r) => ({ seq: Number(r.seq), dosId: r.dos_id, change: r.change, ...(r.fields ? { fields: JSON.parse(r.fields) as FieldChange[] } : {}) }));
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      dosId: r.dos_id,
+      change: r.change,
+      ...(r.fields ? { fields: JSON.parse(r.fields) as FieldChange[] } : {}),
+    }));
   }
 }

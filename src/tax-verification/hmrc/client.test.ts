@@ -12,7 +12,12 @@ const US = vrn('7654321');
 
 describe('the HMRC VAT check client against its emulator', () => {
   const known = new IssuedTaxIds();
-  known.record({ type: 'gb_vat', key: ACME, name: 'Acme Holding Ltd', address: { addressLine1: '12 High Street', city: 'Leeds', postalCode: 'LS1 4AB', countryCode: 'GB' } });
+  known.record({
+    type: 'gb_vat',
+    key: ACME,
+    name: 'Acme Holding Ltd',
+    address: { addressLine1: '12 High Street', city: 'Leeds', postalCode: 'LS1 4AB', countryCode: 'GB' },
+  });
   known.record({ type: 'gb_vat', key: US, name: 'Registrum Ltd' });
   let outages = 0;
   let emulator: Emulator;
@@ -73,11 +78,17 @@ describe('the HMRC VAT check client against its emulator', () => {
     url = emulator.url;
     requests.length = 0;
     assert.equal((await c.verify({ type: 'gb_vat', value: ACME }, ctx())).status, 'valid');
-    assert.deepEqual(requests.map((r) => r.split(' ')[1]!.split('/')[1]), ['organisations', 'oauth', 'organisations']);
+    assert.deepEqual(
+      requests.map((r) => r.split(' ')[1]!.split('/')[1]),
+      ['organisations', 'oauth', 'organisations'],
+    );
   });
 
   it('says invalid for a number HMRC does not know, and for one that is not 9 or 12 digits (without asking)', async () => {
-    assert.deepEqual(await client().verify({ type: 'gb_vat', value: vrn('1111111') }, ctx()), { status: 'invalid', verifiedAt: '2025-03-04T10:11:13.000Z' });
+    assert.deepEqual(await client().verify({ type: 'gb_vat', value: vrn('1111111') }, ctx()), {
+      status: 'invalid',
+      verifiedAt: '2025-03-04T10:11:13.000Z',
+    });
     requests.length = 0;
     assert.equal((await client().verify({ type: 'gb_vat', value: 'GB123' }, ctx())).status, 'invalid');
     assert.equal(requests.length, 0);

@@ -103,7 +103,12 @@ export class HmrcVatClient implements TaxIdVerifier {
         url: `${base}${TOKEN_PATH}`,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: this.opts.clientId, client_secret: this.opts.clientSecret, scope: SCOPE }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: this.opts.clientId,
+          client_secret: this.opts.clientSecret,
+          scope: SCOPE,
+        }).toString(),
       },
       ctx,
     );

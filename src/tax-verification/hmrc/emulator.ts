@@ -33,7 +33,10 @@ const TOKEN_LIFETIME_S = 4 * 3600;
  */
 export async function startHmrcEmulator(data: HmrcEmulatorData): Promise<Emulator> {
   const tokens = new Map<string, number>();
-  return serveOnLoopback((req, res) => handle(req, res, data, tokens), (err) => ({ status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: err.message } }));
+  return serveOnLoopback(
+    (req, res) => handle(req, res, data, tokens),
+    (err) => ({ status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: err.message } }),
+  );
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, data: HmrcEmulatorData, tokens: Map<string, number>) {
@@ -44,23 +47,39 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: HmrcEmula
 
   if (req.method === 'POST' && url.pathname === TOKEN_PATH) {
     const form = new URLSearchParams(body);
-    if (form.get('grant_type') !== 'client_credentials') return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
+    if (form.get('grant_type') !== 'client_credentials')
+      return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
     if (form.get('client_id') !== data.clientId || form.get('client_secret') !== data.clientSecret) {
       return sendJson(res, 401, { error: 'invalid_client', error_description: 'invalid client id or secret' });
     }
     const token = randomBytes(16).toString('hex');
     tokens.set(token, Date.now() + TOKEN_LIFETIME_S * 1000);
-    return sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: form.get('scope') ?? SCOPE });
+    return sendJson(res, 200, {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: TOKEN_LIFETIME_S,
+      scope: form.get('scope') ?? SCOPE,
+    });
   }
 
-  if (req.method !== 'GET' || !url.pathname.startsWith(LOOKUP_PATH)) return sendJson(res, 404, { code: 'MATCHING_RESOURCE_NOT_FOUND', message: 'A resource with the name in the request can not be found in the API' });
-  if (req.headers.accept !== ACCEPT_V2) return sendJson(res, 406, { code: 'ACCEPT_HEADER_INVALID', message: 'The accept header is missing or invalid' });
+  if (req.method !== 'GET' || !url.pathname.startsWith(LOOKUP_PATH))
+    return sendJson(res, 404, {
+      code: 'MATCHING_RESOURCE_NOT_FOUND',
+      message: 'A resource with the name in the request can not be found in the API',
+    });
+  if (req.headers.accept !== ACCEPT_V2)
+    return sendJson(res, 406, { code: 'ACCEPT_HEADER_INVALID', message: 'The accept header is missing or invalid' });
   const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
   if (!bearer) return sendJson(res, 401, { code: 'MISSING_CREDENTIALS', message: 'Authentication information is not provided' });
-  if ((tokens.get(bearer) ?? 0) < Date.now()) return sendJson(res, 401, { code: 'INVALID_CREDENTIALS', message: 'Invalid Authentication information provided' });
+  if ((tokens.get(bearer) ?? 0) < Date.now())
+    return sendJson(res, 401, { code: 'INVALID_CREDENTIALS', message: 'Invalid Authentication information provided' });
 
   const [target = '', requester, ...rest] = url.pathname.slice(LOOKUP_PATH.length).split('/').map(decodeURIComponent);
-  if (rest.length) return sendJson(res, 404, { code: 'MATCHING_RESOURCE_NOT_FOUND', message: 'A resource with the name in the request can not be found in the API' });
+  if (rest.length)
+    return sendJson(res, 404, {
+      code: 'MATCHING_RESOURCE_NOT_FOUND',
+      message: 'A resource with the name in the request can not be found in the API',
+    });
   const badTarget = !VRN.test(target);
   const badRequester = requester !== undefined && !VRN.test(requester);
   if (badTarget || badRequester) {
@@ -76,7 +95,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: HmrcEmula
     target: { name: company.name, vatNumber: target, address: hmrcAddressOf(company) },
     ...(requester !== undefined ? { requester, consultationNumber: consultationNumber() } : {}),
     // HMRC writes the processing time with an offset and without milliseconds.
-    processingDate: data.now().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    processingDate: data
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '+00:00'),
   });
 }
 

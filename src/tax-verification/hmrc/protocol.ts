@@ -43,7 +43,12 @@ export type LookupResponse = z.infer<typeof LookupResponse>;
 export const ErrorResponse = z.object({ code: z.string(), message: z.string().optional() }).passthrough();
 
 export const TokenResponse = z
-  .object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number().positive(), scope: z.string().optional() })
+  .object({
+    access_token: z.string().min(1),
+    token_type: z.string().optional(),
+    expires_in: z.number().positive(),
+    scope: z.string().optional(),
+  })
   .passthrough();
 
 /** An HMRC address as one line, the way `verifiedAddress` carries it. */

@@ -12,7 +12,12 @@ const US = lu('100200');
 
 describe('the VIES client against its emulator', () => {
   const known = new IssuedTaxIds();
-  known.record({ type: 'eu_vat', key: BANK, name: 'Meridian Capital S.à r.l.', address: { addressLine1: '12 Rue Erasme', postalCode: 'L-1468', city: 'Luxembourg', countryCode: 'LU' } });
+  known.record({
+    type: 'eu_vat',
+    key: BANK,
+    name: 'Meridian Capital S.à r.l.',
+    address: { addressLine1: '12 Rue Erasme', postalCode: 'L-1468', city: 'Luxembourg', countryCode: 'LU' },
+  });
   known.record({ type: 'eu_vat', key: US, name: 'Registrum S.A.' });
   let outages = 0;
   let emulator: Emulator;
@@ -56,16 +61,28 @@ describe('the VIES client against its emulator', () => {
   });
 
   it('says invalid for a number VIES does not know, and for what VIES calls invalid input', async () => {
-    assert.deepEqual(await client().verify({ type: 'eu_vat', value: lu('999999') }, ctx()), { status: 'invalid', verifiedAt: '2025-03-04T10:11:12.345Z' });
+    assert.deepEqual(await client().verify({ type: 'eu_vat', value: lu('999999') }, ctx()), {
+      status: 'invalid',
+      verifiedAt: '2025-03-04T10:11:12.345Z',
+    });
     assert.equal((await client().verify({ type: 'eu_vat', value: 'LU1' }, ctx())).status, 'invalid');
   });
 
   it('names our own number when configured: VIES answers a request identifier', async () => {
     bodies.length = 0;
     const check = await client(US).verify({ type: 'eu_vat', value: BANK }, ctx());
-    assert.deepEqual(bodies[0], { countryCode: 'LU', vatNumber: BANK.slice(2), requesterMemberStateCode: 'LU', requesterNumber: US.slice(2) });
+    assert.deepEqual(bodies[0], {
+      countryCode: 'LU',
+      vatNumber: BANK.slice(2),
+      requesterMemberStateCode: 'LU',
+      requesterNumber: US.slice(2),
+    });
     assert.match((check as { consultationNumber?: string }).consultationNumber ?? '', /^WAPI/);
-    assert.equal((await client(lu('333333')).verify({ type: 'eu_vat', value: BANK }, ctx())).status, 'unavailable', 'VIES does not know our requester');
+    assert.equal(
+      (await client(lu('333333')).verify({ type: 'eu_vat', value: BANK }, ctx())).status,
+      'unavailable',
+      'VIES does not know our requester',
+    );
   });
 
   it('is unavailable while the member state is down (an error inside a 200), and retries through a short outage', async () => {

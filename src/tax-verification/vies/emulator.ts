@@ -15,7 +15,10 @@ export interface ViesEmulatorData {
   now(): Date;
 }
 
-const failure = (error: string, message?: string) => ({ actionSucceed: false, errorWrappers: [{ error, ...(message ? { message } : {}) }] });
+const failure = (error: string, message?: string) => ({
+  actionSucceed: false,
+  errorWrappers: [{ error, ...(message ? { message } : {}) }],
+});
 
 /**
  * The sandbox twin of the VIES REST API (protocol.ts) on a loopback port: `POST /check-vat-number`, failures inside
@@ -23,7 +26,10 @@ const failure = (error: string, message?: string) => ({ actionSucceed: false, er
  * the sandbox registers handed out; an outage (the sandbox switch `VIES`) answers `MS_UNAVAILABLE`.
  */
 export async function startViesEmulator(data: ViesEmulatorData): Promise<Emulator> {
-  return serveOnLoopback((req, res) => handle(req, res, data), (err) => ({ status: 500, body: failure('SERVICE_UNAVAILABLE', err.message) }));
+  return serveOnLoopback(
+    (req, res) => handle(req, res, data),
+    (err) => ({ status: 500, body: failure('SERVICE_UNAVAILABLE', err.message) }),
+  );
 }
 
 class Malformed extends Error {}
@@ -40,13 +46,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: ViesEmula
   const parsed = CheckRequest.safeParse(body);
   if (!parsed.success) return sendJson(res, 400, failure('INVALID_INPUT', 'countryCode and vatNumber are required'));
   await sleep(data.latencyMs());
-  if (await data.isInOutage()) return sendJson(res, 200, failure('MS_UNAVAILABLE', 'The application at the Member State is not replying or not available'));
+  if (await data.isInOutage())
+    return sendJson(res, 200, failure('MS_UNAVAILABLE', 'The application at the Member State is not replying or not available'));
   const q = parsed.data;
   const states = VIES_MEMBER_STATES as readonly string[];
   const countryCode = q.countryCode.toUpperCase();
   const vatNumber = q.vatNumber.replace(/\s/g, '').toUpperCase();
   if (!states.includes(countryCode) || !/^[0-9A-Z+*]{2,12}$/.test(vatNumber)) return sendJson(res, 200, failure('INVALID_INPUT'));
-  const requester = q.requesterMemberStateCode && q.requesterNumber ? `${q.requesterMemberStateCode.toUpperCase()}${q.requesterNumber.replace(/\s/g, '')}` : undefined;
+  const requester =
+    q.requesterMemberStateCode && q.requesterNumber
+      ? `${q.requesterMemberStateCode.toUpperCase()}${q.requesterNumber.replace(/\s/g, '')}`
+      : undefined;
   if (requester && !data.find(requester)) return sendJson(res, 200, failure('INVALID_REQUESTER_INFO'));
   const company = data.find(`${countryCode}${vatNumber}`);
   const base = {
@@ -59,7 +69,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: ViesEmula
     address: company ? viesAddressOf(company) : '---',
   };
   // Without trader details to compare, VIES answers every match as not processed.
-  return sendJson(res, 200, { ...base, traderName: '---', traderNameMatch: 'NOT_PROCESSED', traderStreetMatch: 'NOT_PROCESSED', traderPostalCodeMatch: 'NOT_PROCESSED', traderCityMatch: 'NOT_PROCESSED', traderCompanyTypeMatch: 'NOT_PROCESSED' });
+  return sendJson(res, 200, {
+    ...base,
+    traderName: '---',
+    traderNameMatch: 'NOT_PROCESSED',
+    traderStreetMatch: 'NOT_PROCESSED',
+    traderPostalCodeMatch: 'NOT_PROCESSED',
+    traderCityMatch: 'NOT_PROCESSED',
+    traderCompanyTypeMatch: 'NOT_PROCESSED',
+  });
 }
 
 /** VIES gives an address as lines separated by newlines, postcode and city on the last. */

@@ -33,7 +33,10 @@ export const CheckResponse = z
 export type CheckResponse = z.infer<typeof CheckResponse>;
 
 export const ErrorResponse = z
-  .object({ actionSucceed: z.boolean().optional(), errorWrappers: z.array(z.object({ error: z.string(), message: z.string().optional() }).passthrough()).min(1) })
+  .object({
+    actionSucceed: z.boolean().optional(),
+    errorWrappers: z.array(z.object({ error: z.string(), message: z.string().optional() }).passthrough()).min(1),
+  })
   .passthrough();
 
 /** Errors about the number asked: VIES looked, and it is not a number it accepts. */

@@ -10,7 +10,15 @@ const security = [{ adminToken: [] }];
 const CountryParams = z.object({ countryCode: SearchCountry });
 const CompanyParams = CountryParams.extend({ companyId: z.string().trim().min(1).max(200) });
 
-const OutageBody = z.object({ durationMs: z.number().int().min(0).max(30 * 86_400_000) }).strict();
+const OutageBody = z
+  .object({
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400_000),
+  })
+  .strict();
 
 function requireSandbox(services: Services) {
   if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'sandbox controls exist only with REGISTERS=sandbox');
@@ -34,7 +42,10 @@ export const register: RouteRegistrar = (app: App, services) => {
       security,
       params: CompanyParams,
       body: z.object({ record: z.record(z.string(), z.unknown()), behaviour: SandboxBehaviour.optional() }).strict(),
-      response: { 200: z.object({ countryCode: z.string(), companyId: z.string(), stored: z.literal(true) }), ...errorResponses(400, 401, 406) },
+      response: {
+        200: z.object({ countryCode: z.string(), companyId: z.string(), stored: z.literal(true) }),
+        ...errorResponses(400, 401, 406),
+      },
     },
     handler: async (req) => {
       const { countryCode, companyId } = req.params;
@@ -115,7 +126,15 @@ export const register: RouteRegistrar = (app: App, services) => {
       summary: 'Move the service clock forward (sandbox only)',
       description: 'Affects dedup windows, monitor due times and link validity. The clock never moves back.',
       security,
-      body: z.object({ advanceMs: z.number().int().min(0).max(100 * 365 * 86_400_000) }).strict(),
+      body: z
+        .object({
+          advanceMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(100 * 365 * 86_400_000),
+        })
+        .strict(),
       response: { 200: ClockState, ...errorResponses(400, 401, 406) },
     },
     handler: async (req) => {

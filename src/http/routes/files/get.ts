@@ -18,7 +18,14 @@ export const register: RouteRegistrar = (app, { files, signer, clock }) => {
       const { fileId } = req.params;
       const verdict = signer.verify(fileId, req.query.expires, req.query.signature, clock.nowMs());
       if (verdict === 'invalid') throw new ApiError('unauthorized', 'invalid document link signature', undefined, undefined, 403);
-      if (verdict === 'expired') throw new ApiError('unauthorized', 'this document link has expired; fetch the request again for a fresh one', undefined, undefined, 403);
+      if (verdict === 'expired')
+        throw new ApiError(
+          'unauthorized',
+          'this document link has expired; fetch the request again for a fresh one',
+          undefined,
+          undefined,
+          403,
+        );
       const file = await files.get(fileId);
       if (!file) throw new ApiError('resource_not_found', 'no such document');
       reply.header('content-type', file.contentType);

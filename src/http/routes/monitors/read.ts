@@ -8,7 +8,8 @@ export const register: RouteRegistrar = (app, { monitors }) => {
     schema: {
       tags: ['monitors'],
       summary: 'List monitors',
-      description: 'The account’s monitors, active and deactivated, newest first; filter by company and country; page with `first` and `after`.',
+      description:
+        'The account’s monitors, active and deactivated, newest first; filter by company and country; page with `first` and `after`.',
       querystring: MonitorListQuery,
       response: { 200: MonitorList, ...errorResponses(400, 401, 429) },
     },

@@ -34,11 +34,29 @@ const SCOPES = (
 const SHOPS = SCOPES.filter((s) => s.shopWord);
 const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 
-type Kind = 'llc' | 'llcSole' | 'llcCorporate' | 'joint' | 'listed' | 'branch' | 'limitedPartnership' | 'generalPartnership' | 'household' | 'stateOwned';
+type Kind =
+  | 'llc'
+  | 'llcSole'
+  | 'llcCorporate'
+  | 'joint'
+  | 'listed'
+  | 'branch'
+  | 'limitedPartnership'
+  | 'generalPartnership'
+  | 'household'
+  | 'stateOwned';
 
 const KINDS: [Kind, number][] = [
-  ['llc', 34], ['llcSole', 10], ['llcCorporate', 8], ['joint', 6], ['listed', 2], ['branch', 10],
-  ['limitedPartnership', 8], ['generalPartnership', 4], ['household', 14], ['stateOwned', 4],
+  ['llc', 34],
+  ['llcSole', 10],
+  ['llcCorporate', 8],
+  ['joint', 6],
+  ['listed', 2],
+  ['branch', 10],
+  ['limitedPartnership', 8],
+  ['generalPartnership', 4],
+  ['household', 14],
+  ['stateOwned', 4],
 ];
 const TYPES: Record<Kind, string[]> = {
   llc: ['有限责任公司（自然人投资或控股）', '其他有限责任公司', '有限责任公司（外商投资、非独资）'],
@@ -53,8 +71,21 @@ const TYPES: Record<Kind, string[]> = {
   stateOwned: ['有限责任公司（国有独资）', '全民所有制'],
 };
 const STATUSES: [string, number][] = [
-  ['K', 20], ['存续（在营、开业、在册）', 40], ['在业', 6], ['开业', 4], ['XX', 10], ['注销', 3], ['DA', 5], ['吊销，未注销', 2], ['D', 1],
-  ['DX', 2], ['QX', 2], ['C', 1], ['清算', 2], ['停业', 1], ['正常', 1],
+  ['K', 20],
+  ['存续（在营、开业、在册）', 40],
+  ['在业', 6],
+  ['开业', 4],
+  ['XX', 10],
+  ['注销', 3],
+  ['DA', 5],
+  ['吊销，未注销', 2],
+  ['D', 1],
+  ['DX', 2],
+  ['QX', 2],
+  ['C', 1],
+  ['清算', 2],
+  ['停业', 1],
+  ['正常', 1],
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,7 +126,9 @@ export class CompanyFactory {
     const founded = this.date(1995, 2024);
     const status = r.weighted(STATUSES);
     const closed = ['XX', '注销', 'DX', 'QX', 'C'].includes(status);
-    const approved = closed ? this.date(Number(founded.slice(0, 4)) + 1, 2025) : this.date(Math.max(Number(founded.slice(0, 4)), 2018), 2025);
+    const approved = closed
+      ? this.date(Number(founded.slice(0, 4)) + 1, 2025)
+      : this.date(Math.max(Number(founded.slice(0, 4)), 2018), 2025);
     const typeName = r.pick(TYPES[kind]);
     const base = {
       企业名称: '',
@@ -122,7 +155,14 @@ export class CompanyFactory {
       }
       case 'branch': {
         const parent = companyName('有限公司');
-        record = { ...base, 统一社会信用代码: this.uscc(code, '1'), 企业名称: `${parent}${district.replace(/区$/, '')}分公司`, 负责人: rep, 营业场所: address, 营业期限至: '长期' };
+        record = {
+          ...base,
+          统一社会信用代码: this.uscc(code, '1'),
+          企业名称: `${parent}${district.replace(/区$/, '')}分公司`,
+          负责人: rep,
+          营业场所: address,
+          营业期限至: '长期',
+        };
         record.主要人员 = [{ 姓名: rep, 职务: '负责人' }];
         return record;
       }
@@ -131,24 +171,61 @@ export class CompanyFactory {
         const limited = kind === 'limitedPartnership';
         const gp = r.chance(0.6) ? `${place.short}${r.pick(V.brands)}投资管理有限公司` : undefined;
         const representative = gp ? `${gp}（委派代表：${rep}）` : rep;
-        const name = limited ? `${place.short}${brand}${scope.nameWord}合伙企业（有限合伙）` : `${place.short}${brand}${scope.nameWord}合伙企业（普通合伙）`;
-        record = { ...base, 统一社会信用代码: this.uscc(code, '3'), 企业名称: name, 执行事务合伙人: representative, 主要经营场所: address, 营业期限自: founded, 营业期限至: r.chance(0.5) ? '长期' : `${Number(founded.slice(0, 4)) + 20}${founded.slice(4)}` };
+        const name = limited
+          ? `${place.short}${brand}${scope.nameWord}合伙企业（有限合伙）`
+          : `${place.short}${brand}${scope.nameWord}合伙企业（普通合伙）`;
+        record = {
+          ...base,
+          统一社会信用代码: this.uscc(code, '3'),
+          企业名称: name,
+          执行事务合伙人: representative,
+          主要经营场所: address,
+          营业期限自: founded,
+          营业期限至: r.chance(0.5) ? '长期' : `${Number(founded.slice(0, 4)) + 20}${founded.slice(4)}`,
+        };
         record.主要人员 = [{ 姓名: gp ?? rep, 职务: '执行事务合伙人' }];
         record.股东 = [
           { 股东类型: '普通合伙人', 股东: gp ?? rep, 证照类型: gp ? '营业执照' : '非公示项' },
-          ...Array.from({ length: r.int(1, 4) }, () => ({ 股东类型: limited ? '有限合伙人' : '普通合伙人', 股东: this.person(), 证照类型: '非公示项' })),
+          ...Array.from({ length: r.int(1, 4) }, () => ({
+            股东类型: limited ? '有限合伙人' : '普通合伙人',
+            股东: this.person(),
+            证照类型: '非公示项',
+          })),
         ];
         break;
       }
       default: {
         const joint = kind === 'joint' || kind === 'listed';
         const name = companyName(joint ? '股份有限公司' : '有限公司');
-        const capital = kind === 'listed' ? `${r.int(5, 200) * 1000}万人民币` : `${r.pick([10, 50, 100, 200, 300, 500, 1000, 2000, 5000])}万${r.chance(0.1) ? '美元' : '人民币'}`;
-        record = { ...base, 统一社会信用代码: this.uscc(code, '1'), 企业名称: name, 法定代表人: rep, 注册资本: capital, 住所: address, 营业期限自: founded, 营业期限至: r.chance(0.7) ? '长期' : `${Number(founded.slice(0, 4)) + 30}${founded.slice(4)}` };
+        const capital =
+          kind === 'listed'
+            ? `${r.int(5, 200) * 1000}万人民币`
+            : `${r.pick([10, 50, 100, 200, 300, 500, 1000, 2000, 5000])}万${r.chance(0.1) ? '美元' : '人民币'}`;
+        record = {
+          ...base,
+          统一社会信用代码: this.uscc(code, '1'),
+          企业名称: name,
+          法定代表人: rep,
+          注册资本: capital,
+          住所: address,
+          营业期限自: founded,
+          营业期限至: r.chance(0.7) ? '长期' : `${Number(founded.slice(0, 4)) + 30}${founded.slice(4)}`,
+        };
         record.主要人员 = this.officers(rep, joint || r.chance(0.3));
-        record.股东 = kind === 'llcCorporate' || kind === 'stateOwned'
-          ? [{ 股东类型: '企业法人', 股东: `${place.short}${r.pick(V.brands)}${kind === 'stateOwned' ? '国有资产经营' : '控股'}有限公司`, 证照类型: '营业执照' }]
-          : Array.from({ length: kind === 'llcSole' ? 1 : r.int(1, 4) }, (_, i) => ({ 股东类型: '自然人股东', 股东: i === 0 ? rep : this.person(), 证照类型: '非公示项' }));
+        record.股东 =
+          kind === 'llcCorporate' || kind === 'stateOwned'
+            ? [
+                {
+                  股东类型: '企业法人',
+                  股东: `${place.short}${r.pick(V.brands)}${kind === 'stateOwned' ? '国有资产经营' : '控股'}有限公司`,
+                  证照类型: '营业执照',
+                },
+              ]
+            : Array.from({ length: kind === 'llcSole' ? 1 : r.int(1, 4) }, (_, i) => ({
+                股东类型: '自然人股东',
+                股东: i === 0 ? rep : this.person(),
+                证照类型: '非公示项',
+              }));
         if (r.chance(0.2)) {
           record.分支机构 = Array.from({ length: r.int(1, 3) }, () => {
             const p = r.pick(V.places);
@@ -160,13 +237,28 @@ export class CompanyFactory {
     }
     if (r.chance(0.35)) {
       const former = `${place.short}${r.pick(V.brands)}${scope.nameWord}有限公司`;
-      record.变更信息!.push({ 变更事项: '名称变更', 变更前内容: former, 变更后内容: record.企业名称, 变更日期: this.date(Number(founded.slice(0, 4)), 2025) });
+      record.变更信息!.push({
+        变更事项: '名称变更',
+        变更前内容: former,
+        变更后内容: record.企业名称,
+        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+      });
     }
     if (r.chance(0.3) && record.注册资本) {
-      record.变更信息!.push({ 变更事项: '注册资本变更', 变更前内容: `${r.int(1, 9) * 10}万人民币`, 变更后内容: record.注册资本, 变更日期: this.date(Number(founded.slice(0, 4)), 2025) });
+      record.变更信息!.push({
+        变更事项: '注册资本变更',
+        变更前内容: `${r.int(1, 9) * 10}万人民币`,
+        变更后内容: record.注册资本,
+        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+      });
     }
     if (r.chance(0.25)) {
-      record.变更信息!.push({ 变更事项: '住所变更', 变更前内容: `${place.city}${district}${r.pick(V.streets)}${r.int(1, 500)}号`, 变更后内容: address, 变更日期: this.date(Number(founded.slice(0, 4)), 2025) });
+      record.变更信息!.push({
+        变更事项: '住所变更',
+        变更前内容: `${place.city}${district}${r.pick(V.streets)}${r.int(1, 500)}号`,
+        变更后内容: address,
+        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+      });
     }
     return record;
   }
@@ -175,8 +267,15 @@ export class CompanyFactory {
     const r = this.rng;
     if (!board) {
       return r.chance(0.6)
-        ? [{ 姓名: rep, 职务: '执行董事兼总经理' }, { 姓名: this.person(), 职务: '监事' }]
-        : [{ 姓名: rep, 职务: '执行董事' }, { 姓名: this.person(), 职务: '经理' }, { 姓名: this.person(), 职务: '监事' }];
+        ? [
+            { 姓名: rep, 职务: '执行董事兼总经理' },
+            { 姓名: this.person(), 职务: '监事' },
+          ]
+        : [
+            { 姓名: rep, 职务: '执行董事' },
+            { 姓名: this.person(), 职务: '经理' },
+            { 姓名: this.person(), 职务: '监事' },
+          ];
     }
     const people = [{ 姓名: rep, 职务: '董事长' }];
     for (let i = r.int(2, 4); i > 0; i--) people.push({ 姓名: this.person(), 职务: '董事' });

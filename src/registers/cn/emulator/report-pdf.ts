@@ -88,8 +88,12 @@ export function renderReportPdf(record: CnRecord, generatedAt: Date): Promise<Bu
 
   doc.font('cjk-bold').fontSize(20).text(REPORT_TITLE, { align: 'center' });
   doc.moveDown(0.6).font('cjk').fontSize(11).text(record.企业名称, { align: 'center' });
-  if (record.统一社会信用代码) doc.fontSize(9).fillColor('#444444').text(`统一社会信用代码：${record.统一社会信用代码}`, { align: 'center' });
-  doc.fontSize(9).fillColor('#444444').text(`报告生成时间：${formatReportDate(generatedAt.toISOString().slice(0, 10))}`, { align: 'center' });
+  if (record.统一社会信用代码)
+    doc.fontSize(9).fillColor('#444444').text(`统一社会信用代码：${record.统一社会信用代码}`, { align: 'center' });
+  doc
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(`报告生成时间：${formatReportDate(generatedAt.toISOString().slice(0, 10))}`, { align: 'center' });
   doc.fillColor('#000000');
   let y = doc.y + 14;
 
@@ -104,11 +108,16 @@ export function renderReportPdf(record: CnRecord, generatedAt: Date): Promise<Bu
   doc.font('cjk').fontSize(FONT_SIZE);
   for (const [label, value] of licenceRows(record)) {
     const valueWidth = CONTENT_WIDTH - LABEL_WIDTH - 2 * PAD;
-    const h = Math.max(doc.heightOfString(value || ' ', { width: valueWidth }), doc.heightOfString(label, { width: LABEL_WIDTH - 2 * PAD })) + 2 * PAD;
+    const h =
+      Math.max(doc.heightOfString(value || ' ', { width: valueWidth }), doc.heightOfString(label, { width: LABEL_WIDTH - 2 * PAD })) +
+      2 * PAD;
     if (y + h > BOTTOM) y = newPage(doc);
     doc.rect(PAGE.margin, y, LABEL_WIDTH, h).fillAndStroke('#f2f2f2', '#999999');
     doc.rect(PAGE.margin + LABEL_WIDTH, y, CONTENT_WIDTH - LABEL_WIDTH, h).stroke('#999999');
-    doc.fillColor('#000000').font('cjk-bold').text(label, PAGE.margin + PAD, y + PAD, { width: LABEL_WIDTH - 2 * PAD });
+    doc
+      .fillColor('#000000')
+      .font('cjk-bold')
+      .text(label, PAGE.margin + PAD, y + PAD, { width: LABEL_WIDTH - 2 * PAD });
     if (value) doc.font('cjk').text(value, PAGE.margin + LABEL_WIDTH + PAD, y + PAD, { width: valueWidth });
     y += h;
   }

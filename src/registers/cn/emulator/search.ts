@@ -26,7 +26,11 @@ export interface PortalHit {
 
 /** At most this many hits, as the portal pages its list. */
 const LIMIT = 50;
-const norm = (s: string) => s.normalize('NFKC').replace(/[\s()（）]/g, '').toUpperCase();
+const norm = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\s()（）]/g, '')
+    .toUpperCase();
 
 const codeOfWords = (words: string) => Object.entries(STATUS_TABLE.portalCodes).find(([, w]) => w === words)?.[0];
 

@@ -75,10 +75,16 @@ export class PortalEmulator {
       if (await this.opts.sandbox.isInOutage(COUNTRY)) throw busy();
       const path = url.pathname;
       if (req.method === 'GET' && path === '/captcha') return sendJson(res, 200, this.captcha());
-      if (req.method === 'POST' && path === '/token') return sendJson(res, 200, this.token(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
+      if (req.method === 'POST' && path === '/token')
+        return sendJson(res, 200, this.token(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
       this.checkToken(req);
       if (req.method === 'GET' && path === '/search') return sendJson(res, 200, await this.search(url.searchParams.get('keyword') ?? ''));
-      if (req.method === 'POST' && path === '/report') return sendJson(res, 202, await this.requestReport(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
+      if (req.method === 'POST' && path === '/report')
+        return sendJson(
+          res,
+          202,
+          await this.requestReport(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))),
+        );
       const m = /^\/report\/([A-Za-z0-9_-]+)(\/pdf)?$/.exec(path);
       if (req.method === 'GET' && m) return m[2] ? await this.pdf(m[1]!, res) : sendJson(res, 200, this.reportStatus(m[1]!));
       throw new PortalError(404, 'NOT_FOUND', '页面不存在');

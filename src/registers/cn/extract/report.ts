@@ -65,7 +65,10 @@ export async function extractReport(pdf: Uint8Array): Promise<ExtractedReport> {
       const valueCells = isLabel ? line.cells.slice(1) : line.cells;
       if (isLabel) field = first.text.trim();
       if (!field) continue;
-      const value = valueCells.map((c) => c.text).join('').trim();
+      const value = valueCells
+        .map((c) => c.text)
+        .join('')
+        .trim();
       report.licence[field] = joinWrapped(report.licence[field] ?? '', value);
     } else if (section && table) {
       table.add(line);

@@ -25,7 +25,7 @@ export function parseAddress(raw: string | undefined): Address {
   const ftz = FTZ_RE.exec(rest);
   const province = ftz
     ? PROVINCES.find((p) => p.short === ftz[1])
-    : PROVINCES.find((p) => rest.startsWith(p.name)) ?? PROVINCES.find((p) => p.municipality && rest.startsWith(p.short));
+    : (PROVINCES.find((p) => rest.startsWith(p.name)) ?? PROVINCES.find((p) => p.municipality && rest.startsWith(p.short)));
   if (province) {
     region = province.name;
     if (!ftz) rest = rest.slice(rest.startsWith(province.name) ? province.name.length : province.short.length);

@@ -25,7 +25,14 @@ export async function companyOf(uscc: string, report: ExtractedReport): Promise<
   }
   const name = f['企业名称'];
   if (!name) throw new RegisterError('processing_failed', 'the credit report has no 企业名称', false);
-  const former = [...new Set(report.changes.filter((c) => c['变更事项']?.includes(NAME_CHANGE)).map((c) => c['变更前内容']).filter((n): n is string => !!n && n !== name))];
+  const former = [
+    ...new Set(
+      report.changes
+        .filter((c) => c['变更事项']?.includes(NAME_CHANGE))
+        .map((c) => c['变更前内容'])
+        .filter((n): n is string => !!n && n !== name),
+    ),
+  ];
   const founded = parseReportDate(f['成立日期']);
   const status = f['登记状态'] ? mapStatus(f['登记状态'], parseReportDate(f['核准日期'])) : undefined;
   const capital = parseCapital(f['注册资本']);

@@ -10,11 +10,21 @@ import { mapStatus } from './status.ts';
 describe('CN status mapping (spec §3.3, registers/cn.md portal codes)', () => {
   // Every term of the spec's table.
   const SPEC: [string, string][] = [
-    ['存续', 'Active'], ['在业', 'Active'], ['开业', 'Active'], ['正常', 'Active'], ['迁出', 'Active'],
-    ['吊销', 'Closed'], ['注销', 'Closed'], ['撤销', 'Closed'], ['停业', 'Closed'],
+    ['存续', 'Active'],
+    ['在业', 'Active'],
+    ['开业', 'Active'],
+    ['正常', 'Active'],
+    ['迁出', 'Active'],
+    ['吊销', 'Closed'],
+    ['注销', 'Closed'],
+    ['撤销', 'Closed'],
+    ['停业', 'Closed'],
     ['清算', 'Under Insolvency Proceeding'],
   ];
-  const standard = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<string, string>;
+  const standard = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<
+    string,
+    string
+  >;
 
   for (const [term, mapped] of SPEC) {
     it(`${term} → ${mapped}, the term verbatim and inferred`, () => {
@@ -28,9 +38,15 @@ describe('CN status mapping (spec §3.3, registers/cn.md portal codes)', () => {
 
   // Every portal code, through its words.
   const CODES: [string, string, string][] = [
-    ['K', '存续（在营、开业、在册）', 'ACTIVE'], ['A', '存续（在营、开业、在册）', 'ACTIVE'], ['B', '存续（在营、开业、在册）', 'ACTIVE'],
-    ['DA', '吊销，未注销', 'CLOSED'], ['D', '吊销', 'CLOSED'], ['XX', '注销', 'CLOSED'], ['DX', '吊销，已注销', 'CLOSED'],
-    ['QX', '迁出，已注销', 'ACTIVE'], ['C', '撤销', 'CLOSED'],
+    ['K', '存续（在营、开业、在册）', 'ACTIVE'],
+    ['A', '存续（在营、开业、在册）', 'ACTIVE'],
+    ['B', '存续（在营、开业、在册）', 'ACTIVE'],
+    ['DA', '吊销，未注销', 'CLOSED'],
+    ['D', '吊销', 'CLOSED'],
+    ['XX', '注销', 'CLOSED'],
+    ['DX', '吊销，已注销', 'CLOSED'],
+    ['QX', '迁出，已注销', 'ACTIVE'],
+    ['C', '撤销', 'CLOSED'],
   ];
   for (const [code, words, status] of CODES) {
     it(`portal code ${code} reads ${words} → ${status}`, () => {
@@ -97,7 +113,11 @@ describe('CN roles', () => {
   });
 
   it('translates combined titles in order, keeping the words verbatim', () => {
-    assert.deepEqual(mapRole('执行董事兼总经理'), { localName: '执行董事兼总经理', englishTranslation: 'Executive Director and General Manager', standardized: 'Director' });
+    assert.deepEqual(mapRole('执行董事兼总经理'), {
+      localName: '执行董事兼总经理',
+      englishTranslation: 'Executive Director and General Manager',
+      standardized: 'Director',
+    });
     assert.equal(mapRole('总经理').standardized, 'Chief Executive Officer');
     assert.equal(mapRole('董事').standardized, 'Board Member');
     assert.equal(mapRole('财务负责人').englishTranslation, 'Chief Financial Officer');
@@ -107,8 +127,14 @@ describe('CN roles', () => {
 
 describe('CN registered capital', () => {
   const CASES: [string, number, string][] = [
-    ['500万人民币', 5_000_000, 'CNY'], ['500万元人民币', 5_000_000, 'CNY'], ['50万元', 500_000, 'CNY'], ['1000万美元', 10_000_000, 'USD'],
-    ['1.1万人民币', 11_000, 'CNY'], ['12.345万港元', 123_450, 'HKD'], ['2亿元人民币', 200_000_000, 'CNY'], ['3,000万人民币', 30_000_000, 'CNY'],
+    ['500万人民币', 5_000_000, 'CNY'],
+    ['500万元人民币', 5_000_000, 'CNY'],
+    ['50万元', 500_000, 'CNY'],
+    ['1000万美元', 10_000_000, 'USD'],
+    ['1.1万人民币', 11_000, 'CNY'],
+    ['12.345万港元', 123_450, 'HKD'],
+    ['2亿元人民币', 200_000_000, 'CNY'],
+    ['3,000万人民币', 30_000_000, 'CNY'],
     ['100万（欧元）', 1_000_000, 'EUR'],
   ];
   for (const [text, amount, currency] of CASES) {
@@ -123,10 +149,29 @@ describe('CN registered capital', () => {
 
 describe('CN addresses and dates', () => {
   it('splits province, city and the rest', () => {
-    assert.deepEqual(parseAddress('广东省深圳市南山区科技南十二路18号'), { addressLine1: '南山区科技南十二路18号', city: '深圳市', region: '广东省', countryCode: 'CN' });
-    assert.deepEqual(parseAddress('重庆市渝中区民族路188号'), { addressLine1: '渝中区民族路188号', city: '重庆市', region: '重庆市', countryCode: 'CN' });
-    assert.deepEqual(parseAddress('中国（上海）自由贸易试验区张江路665号'), { addressLine1: '中国（上海）自由贸易试验区张江路665号', city: '上海市', region: '上海市', countryCode: 'CN' });
-    assert.deepEqual(parseAddress('深圳市前海深港合作区桂湾五路128号'), { addressLine1: '前海深港合作区桂湾五路128号', city: '深圳市', countryCode: 'CN' });
+    assert.deepEqual(parseAddress('广东省深圳市南山区科技南十二路18号'), {
+      addressLine1: '南山区科技南十二路18号',
+      city: '深圳市',
+      region: '广东省',
+      countryCode: 'CN',
+    });
+    assert.deepEqual(parseAddress('重庆市渝中区民族路188号'), {
+      addressLine1: '渝中区民族路188号',
+      city: '重庆市',
+      region: '重庆市',
+      countryCode: 'CN',
+    });
+    assert.deepEqual(parseAddress('中国（上海）自由贸易试验区张江路665号'), {
+      addressLine1: '中国（上海）自由贸易试验区张江路665号',
+      city: '上海市',
+      region: '上海市',
+      countryCode: 'CN',
+    });
+    assert.deepEqual(parseAddress('深圳市前海深港合作区桂湾五路128号'), {
+      addressLine1: '前海深港合作区桂湾五路128号',
+      city: '深圳市',
+      countryCode: 'CN',
+    });
   });
 
   it('reads the report dates', () => {

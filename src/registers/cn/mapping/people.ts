@@ -8,7 +8,8 @@ import { mapRole } from './roles.ts';
 /** A representative written "深圳远航投资管理有限公司（委派代表：林海）": a company acting through a person. */
 const DELEGATE_RE = /^(.+?)[（(]委派代表[:：]\s*(.+?)[）)]$/;
 /** Words that make a party a company rather than a person. */
-const ORGANISATION_RE = /(公司|企业|合伙|集团|中心|事务所|基金|银行|研究院|研究所|协会|委员会|管理局|[A-Za-z]+\s+(Ltd|Limited|Inc|LLC|GmbH|Corp)\.?$)/i;
+const ORGANISATION_RE =
+  /(公司|企业|合伙|集团|中心|事务所|基金|银行|研究院|研究所|协会|委员会|管理局|[A-Za-z]+\s+(Ltd|Limited|Inc|LLC|GmbH|Corp)\.?$)/i;
 
 const entityId = (uscc: string, name: string) => `cn_${createHash('sha1').update(`${uscc}:${name}`).digest('hex').slice(0, 12)}`;
 const individual = (fullName: string): Individual => ({ name: { fullName } });

@@ -4,7 +4,9 @@ import { z } from 'zod';
 const RoleTable = z.object({
   representativeLabels: z.array(z.string()).min(1),
   roles: z
-    .array(z.object({ term: z.string().min(1), englishTranslation: z.string(), standardized: z.string(), legalRepresentative: z.boolean() }))
+    .array(
+      z.object({ term: z.string().min(1), englishTranslation: z.string(), standardized: z.string(), legalRepresentative: z.boolean() }),
+    )
     .min(1),
 });
 

@@ -14,7 +14,11 @@ Object.assign(sandbox, {
 });
 
 describe('CN portal protocol (client against the emulator)', () => {
-  const emulator = new PortalEmulator({ sandbox: sandbox as unknown as SandboxStore, latency: 'none', now: () => new Date('2026-02-01T00:00:00Z') });
+  const emulator = new PortalEmulator({
+    sandbox: sandbox as unknown as SandboxStore,
+    latency: 'none',
+    now: () => new Date('2026-02-01T00:00:00Z'),
+  });
   let base: string;
   before(async () => {
     base = await emulator.start();

@@ -25,7 +25,8 @@ export class PortalClient {
   async search(keyword: string, signal: AbortSignal): Promise<PortalHit[]> {
     const res = await this.withToken((token) => this.call('GET', `/search?keyword=${encodeURIComponent(keyword)}`, { token, signal }));
     const list = (res as { list?: PortalHit[] }).list;
-    if (!Array.isArray(list)) throw new RegisterError('processing_failed', 'the portal answered the search with no result list', false, SOURCE);
+    if (!Array.isArray(list))
+      throw new RegisterError('processing_failed', 'the portal answered the search with no result list', false, SOURCE);
     return list;
   }
 
@@ -45,8 +46,10 @@ export class PortalClient {
         retryAfterMs?: number;
       };
       if (status.status === 'ready') break;
-      if (status.status !== 'generating') throw RegisterError.unavailable(`the portal could not produce the report (${status.status})`, SOURCE);
-      if (Date.now() - started > REPORT_DEADLINE_MS) throw RegisterError.unavailable('the portal did not produce the report in time', SOURCE);
+      if (status.status !== 'generating')
+        throw RegisterError.unavailable(`the portal could not produce the report (${status.status})`, SOURCE);
+      if (Date.now() - started > REPORT_DEADLINE_MS)
+        throw RegisterError.unavailable('the portal did not produce the report in time', SOURCE);
       wait = status.retryAfterMs ?? 1000;
     }
     const pdf = await this.withToken((token) => this.call('GET', `/report/${job.reportId}/pdf`, { token, signal, binary: true }));
@@ -63,7 +66,8 @@ export class PortalClient {
       try {
         return await fn(token);
       } catch (err) {
-        if (!(err instanceof TokenRefused) || attempt > 0) throw err instanceof TokenRefused ? RegisterError.unavailable('the portal keeps refusing its token', SOURCE) : err;
+        if (!(err instanceof TokenRefused) || attempt > 0)
+          throw err instanceof TokenRefused ? RegisterError.unavailable('the portal keeps refusing its token', SOURCE) : err;
         this.token = undefined;
       }
     }
@@ -74,7 +78,8 @@ export class PortalClient {
     const signal = AbortSignal.timeout(60_000);
     const captcha = (await this.call('GET', '/captcha', { signal })) as { captchaId?: string; challenge?: string };
     const answer = solveChallenge(captcha.challenge ?? '');
-    if (!captcha.captchaId || answer === undefined) throw new RegisterError('processing_failed', 'the portal sent a captcha the connector cannot answer', false, SOURCE);
+    if (!captcha.captchaId || answer === undefined)
+      throw new RegisterError('processing_failed', 'the portal sent a captcha the connector cannot answer', false, SOURCE);
     const res = (await this.call('POST', '/token', { signal, body: { captchaId: captcha.captchaId, answer } })) as { token?: string };
     if (!res.token) throw RegisterError.unavailable('the portal gave no token', SOURCE);
     return res.token;

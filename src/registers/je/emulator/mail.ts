@@ -48,6 +48,20 @@ export function composeReportMail(d: ReportDelivery): string {
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ];
   const part = (type: string, body: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: quoted-printable', '', encodeQuotedPrintable(body)].join('\r\n');
-  return [...headers, '', 'This is a multi-part message in MIME format.', part('text/plain', plain), part('text/html', html), `--${boundary}--`, ''].join('\r\n');
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      encodeQuotedPrintable(body),
+    ].join('\r\n');
+  return [
+    ...headers,
+    '',
+    'This is a multi-part message in MIME format.',
+    part('text/plain', plain),
+    part('text/html', html),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
 }

@@ -134,7 +134,13 @@ export class Pop3Mailbox {
     } else send('-ERR authenticate first (USER, PASS)');
   }
 
-  private transaction(s: Session, cmd: string, args: string[], send: (l: string) => void, multi: (first: string, lines: string[]) => void): void {
+  private transaction(
+    s: Session,
+    cmd: string,
+    args: string[],
+    send: (l: string) => void,
+    multi: (first: string, lines: string[]) => void,
+  ): void {
     const live = () => s.messages.map((m, i) => ({ n: i + 1, m })).filter(({ n }) => !s.deleted.has(n));
     const n = Number(args[0]);
     const one = Number.isInteger(n) && n >= 1 && n <= s.messages.length && !s.deleted.has(n) ? { n, m: s.messages[n - 1]! } : undefined;

@@ -33,9 +33,7 @@ export class ReportDesk {
   private readonly timers = new Set<NodeJS.Timeout>();
   private sequence = 0;
 
-  constructor(
-    private readonly opts: { latency: SandboxLatency; now: () => Date; mailbox: Pop3Mailbox; baseUrl: () => string },
-  ) {}
+  constructor(private readonly opts: { latency: SandboxLatency; now: () => Date; mailbox: Pop3Mailbox; baseUrl: () => string }) {}
 
   /** Takes an order; returns its reference. */
   order(entity: RegistryEntity, email: string): string {

@@ -6,7 +6,8 @@ import type { SearchHit } from './search.ts';
 const ENTITY_PATH = PATHS.entity;
 const SEARCH_PATH = PATHS.search;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function layout(title: string, main: string): string {
   return `<!DOCTYPE html>
@@ -58,7 +59,10 @@ export function searchPage(query: string, page: number, total: number, hits: Sea
     return `<tr class="search-result"><td><a href="${ENTITY_PATH}${entity.number}">${esc(r.name)}</a>${prev}</td><td>${entity.number}</td><td>${esc(r.type)}</td><td>${esc(r.status)}</td><td>${formatRegistryDate(r.registeredOn)}</td></tr>`;
   });
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const next = page * pageSize < total ? `<a class="next" href="${SEARCH_PATH}?search=${encodeURIComponent(query)}&amp;page=${page + 1}">Next</a>` : '';
+  const next =
+    page * pageSize < total
+      ? `<a class="next" href="${SEARCH_PATH}?search=${encodeURIComponent(query)}&amp;page=${page + 1}">Next</a>`
+      : '';
   return layout(
     `Search results for ${query}`,
     `<h1>Search the registry</h1>

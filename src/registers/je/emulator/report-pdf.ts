@@ -61,7 +61,10 @@ class Writer {
     for (const [label, value] of rows) {
       if (!value) continue;
       this.doc.font('Helvetica').fontSize(FONT_SIZE);
-      const h = Math.max(this.doc.heightOfString(value, { width: valueWidth }), this.doc.heightOfString(label, { width: LABEL_WIDTH - 10 }));
+      const h = Math.max(
+        this.doc.heightOfString(value, { width: valueWidth }),
+        this.doc.heightOfString(label, { width: LABEL_WIDTH - 10 }),
+      );
       this.room(h + 4);
       this.doc.fillColor('#555555').text(label, PAGE.margin, this.y, { width: LABEL_WIDTH - 10 });
       this.doc.fillColor('#000000').text(value, PAGE.margin + LABEL_WIDTH, this.y, { width: valueWidth });
@@ -101,13 +104,23 @@ const birth = (d: JeReportRecord['directors'][number]) =>
  * office, share capital, one block per director, the secretary, and the shareholders table (or a note that they are
  * not disclosed); an uncertified PDF with the order reference and page numbers in the footer.
  */
-export function renderReportPdf(number: string, record: JeRecord, report: JeReportRecord | undefined, order: { reference: string; producedAt: Date }): Promise<Buffer> {
+export function renderReportPdf(
+  number: string,
+  record: JeRecord,
+  report: JeReportRecord | undefined,
+  order: { reference: string; producedAt: Date },
+): Promise<Buffer> {
   const e = record.entity;
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: `${REPORT_TITLE} - ${e.name}`, Author: 'Jersey Financial Services Commission (sandbox)', Creator: 'registrum JE registry emulator', CreationDate: order.producedAt },
+    info: {
+      Title: `${REPORT_TITLE} - ${e.name}`,
+      Author: 'Jersey Financial Services Commission (sandbox)',
+      Creator: 'registrum JE registry emulator',
+      CreationDate: order.producedAt,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -117,19 +130,32 @@ export function renderReportPdf(number: string, record: JeRecord, report: JeRepo
   });
   const w = new Writer(doc);
   doc.font('Helvetica-Bold').fontSize(18).text(REPORT_TITLE, PAGE.margin, w.y, { width: CONTENT_WIDTH, align: 'center' });
-  doc.font('Helvetica').fontSize(10).fillColor('#444444').text('Jersey Financial Services Commission - Companies Registry', { width: CONTENT_WIDTH, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#444444')
+    .text('Jersey Financial Services Commission - Companies Registry', { width: CONTENT_WIDTH, align: 'center' });
   doc.fillColor('#000000');
   w.y = doc.y + 8;
 
   w.heading(S.entity);
-  w.rows([[L.name, e.name], [L.number, number], [L.type, e.type], [L.status, e.status], [L.registeredOn, formatRegistryDate(e.registeredOn)]]);
+  w.rows([
+    [L.name, e.name],
+    [L.number, number],
+    [L.type, e.type],
+    [L.status, e.status],
+    [L.registeredOn, formatRegistryDate(e.registeredOn)],
+  ]);
   w.heading(S.office);
   if (report) w.rows(officeRows(report));
   else w.note(NONE_REGISTERED);
   w.heading(S.capital);
   if (report?.capital) {
     const c = report.capital;
-    w.rows([[L.capital, formatMoney(c.amount, c.currency)], [L.issuedShares, c.issuedShares?.toLocaleString('en-GB')]]);
+    w.rows([
+      [L.capital, formatMoney(c.amount, c.currency)],
+      [L.issuedShares, c.issuedShares?.toLocaleString('en-GB')],
+    ]);
   } else w.note(NONE_REGISTERED);
 
   w.heading(S.directors);
@@ -147,13 +173,22 @@ export function renderReportPdf(number: string, record: JeRecord, report: JeRepo
     ]);
   });
   w.heading(S.secretary);
-  if (report?.secretary) w.rows([[L.personName, report.secretary.name], [L.secretaryKind, KIND_WORDS[report.secretary.kind]]]);
+  if (report?.secretary)
+    w.rows([
+      [L.personName, report.secretary.name],
+      [L.secretaryKind, KIND_WORDS[report.secretary.kind]],
+    ]);
   else w.note(NONE_REGISTERED);
 
   w.heading(S.shareholders);
   const shareholders = report?.shareholders ?? [];
   if (shareholders.length === 0) w.note(NOT_DISCLOSED);
-  else w.table(SHAREHOLDER_COLUMNS, SHARE_WIDTHS, shareholders.map((s) => [s.name, KIND_WORDS[s.kind], s.shares.toLocaleString('en-GB'), s.shareClass]));
+  else
+    w.table(
+      SHAREHOLDER_COLUMNS,
+      SHARE_WIDTHS,
+      shareholders.map((s) => [s.name, KIND_WORDS[s.kind], s.shares.toLocaleString('en-GB'), s.shareClass]),
+    );
 
   const range = doc.bufferedPageRange();
   const produced = `${formatRegistryDate(order.producedAt.toISOString().slice(0, 10))} ${order.producedAt.toISOString().slice(11, 16)} UTC`;
@@ -163,10 +198,15 @@ export function renderReportPdf(number: string, record: JeRecord, report: JeRepo
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor('#666666');
-    doc.text(`Uncertified copy. Order ${order.reference}, produced ${produced}. Page ${p + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin, {
-      width: CONTENT_WIDTH,
-      align: 'center',
-    });
+    doc.text(
+      `Uncertified copy. Order ${order.reference}, produced ${produced}. Page ${p + 1} of ${range.count}`,
+      PAGE.margin,
+      PAGE.height - PAGE.margin,
+      {
+        width: CONTENT_WIDTH,
+        align: 'center',
+      },
+    );
     doc.page.margins.bottom = saved;
   }
   doc.end();

@@ -7,7 +7,13 @@ import { nameScore, PAGE_SIZE, searchNames } from './search.ts';
 const entity = (number: string, name: string, previous: string[] = []): RegistryEntity => ({
   number,
   record: JeRecordSchema.parse({
-    entity: { name, type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020', previousNames: previous.map((p) => ({ name: p })) },
+    entity: {
+      name,
+      type: 'Registered Company Private',
+      status: 'Active',
+      registeredOn: '01/01/2020',
+      previousNames: previous.map((p) => ({ name: p })),
+    },
   }),
 });
 
@@ -23,10 +29,20 @@ describe('JE registry name search (emulator)', () => {
   });
 
   it('finds former names, marks them, and ranks current names first on a tie', () => {
-    const all = [entity('1001', 'Castle Estates Limited', ['Harbour Estates Limited']), entity('1002', 'Harbour Estates Limited'), entity('1003', 'Unrelated Limited')];
+    const all = [
+      entity('1001', 'Castle Estates Limited', ['Harbour Estates Limited']),
+      entity('1002', 'Harbour Estates Limited'),
+      entity('1003', 'Unrelated Limited'),
+    ];
     const { total, hits } = searchNames('harbour estates limited', all);
     assert.equal(total, 2);
-    assert.deepEqual(hits.map((h) => [h.entity.number, h.previousName]), [['1002', undefined], ['1001', 'Harbour Estates Limited']]);
+    assert.deepEqual(
+      hits.map((h) => [h.entity.number, h.previousName]),
+      [
+        ['1002', undefined],
+        ['1001', 'Harbour Estates Limited'],
+      ],
+    );
   });
 
   it(`pages by ${PAGE_SIZE}`, () => {

@@ -74,7 +74,12 @@ export function searchNames(query: string, entities: readonly RegistryEntity[], 
     }
     if (best) hits.push(best);
   }
-  hits.sort((a, b) => b.score - a.score || Number(!!a.previousName) - Number(!!b.previousName) || a.entity.record.entity.name.localeCompare(b.entity.record.entity.name, 'en'));
+  hits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      Number(!!a.previousName) - Number(!!b.previousName) ||
+      a.entity.record.entity.name.localeCompare(b.entity.record.entity.name, 'en'),
+  );
   const start = (Math.max(1, page) - 1) * PAGE_SIZE;
   return { total: hits.length, hits: hits.slice(start, start + PAGE_SIZE) };
 }

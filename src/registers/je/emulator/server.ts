@@ -74,7 +74,11 @@ export class RegistryEmulator {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.baseUrl = `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
     const pop3 = await this.mailbox.start();
-    return { registryUrl: this.baseUrl, reportEmail: SANDBOX_ADDRESS, mailbox: { ...pop3, tls: false, user: this.mailbox.user, password: this.mailbox.password } };
+    return {
+      registryUrl: this.baseUrl,
+      reportEmail: SANDBOX_ADDRESS,
+      mailbox: { ...pop3, tls: false, user: this.mailbox.user, password: this.mailbox.password },
+    };
   }
 
   async stop(): Promise<void> {
@@ -117,7 +121,8 @@ export class RegistryEmulator {
   /** An entity for a call about it: unknown or `notFound` is 404; an outage behaviour or a failure left is 503. */
   private async entity(number: string): Promise<RegistryEntity> {
     const entity = await this.directory.get(number);
-    if (!entity || entity.stored?.behaviour.notFound) throw new Refusal(404, 'Entity not found', `No entity is registered under number ${number}.`);
+    if (!entity || entity.stored?.behaviour.notFound)
+      throw new Refusal(404, 'Entity not found', `No entity is registered under number ${number}.`);
     const b = entity.stored?.behaviour;
     if (b?.unavailable) throw unavailable();
     if (b?.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, number))) throw unavailable();
@@ -127,9 +132,14 @@ export class RegistryEmulator {
 
   private async order(number: string, email: string): Promise<string> {
     const entity = await this.entity(number);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Refusal(400, 'Invalid order', 'Please give the e-mail address the report is to be sent to.');
+    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim()))
+      throw new Refusal(400, 'Invalid order', 'Please give the e-mail address the report is to be sent to.');
     if (!isActiveStatus(entity.record.entity.status)) {
-      throw new Refusal(409, 'Report not available', `An entity profile report is only available for active entities; this entity is ${entity.record.entity.status}.`);
+      throw new Refusal(
+        409,
+        'Report not available',
+        `An entity profile report is only available for active entities; this entity is ${entity.record.entity.status}.`,
+      );
     }
     return orderPage(this.desk.order(entity, email), email.trim(), entity.record.entity.name);
   }
@@ -138,7 +148,11 @@ export class RegistryEmulator {
     const d = await this.desk.download(token);
     if (d.status === 'unknown') throw new Refusal(404, 'Report not found', 'This download link is not valid.');
     if (d.status === 'expired') throw new Refusal(410, 'Link expired', 'This download link has expired. Please order the report again.');
-    res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': d.pdf.length, 'content-disposition': 'attachment; filename="entity-profile-report.pdf"' });
+    res.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': d.pdf.length,
+      'content-disposition': 'attachment; filename="entity-profile-report.pdf"',
+    });
     res.end(d.pdf);
   }
 
@@ -161,7 +175,8 @@ export class RegistryEmulator {
     const id = input.get('challengeId') ?? '';
     const expected = this.challenges.get(id);
     this.challenges.delete(id);
-    if (expected === undefined || Number(input.get('answer')) !== expected) throw new Refusal(403, 'Verification failed', 'The answer was not correct.');
+    if (expected === undefined || Number(input.get('answer')) !== expected)
+      throw new Refusal(403, 'Verification failed', 'The answer was not correct.');
     const sid = randomBytes(16).toString('base64url');
     if (this.sessions.size >= MAX_ENTRIES) this.sessions.delete(this.sessions.keys().next().value!);
     this.sessions.set(sid, Date.now() + SESSION_TTL_MS);

@@ -23,7 +23,11 @@ const DIRECTOR_RE = new RegExp(`^${DIRECTOR_HEADING} \\d+$`);
 const FOOTER_RE = /\bPage \d+ of \d+$/;
 const TOLERANCE = 3;
 
-const lineText = (l: PdfLine) => l.runs.map((r) => r.text).join(' ').trim();
+const lineText = (l: PdfLine) =>
+  l.runs
+    .map((r) => r.text)
+    .join(' ')
+    .trim();
 const join = (a: string | undefined, b: string) => (a ? `${a} ${b}` : b);
 
 /**
@@ -39,7 +43,8 @@ export async function extractReport(pdf: Uint8Array): Promise<ExtractedReport> {
   } catch (err) {
     throw new RegisterError('processing_failed', `the entity profile report is not a readable PDF: ${(err as Error).message}`, false);
   }
-  if (!lines.some((l) => lineText(l) === REPORT_TITLE)) throw new RegisterError('processing_failed', `the document is not an ${REPORT_TITLE}`, false);
+  if (!lines.some((l) => lineText(l) === REPORT_TITLE))
+    throw new RegisterError('processing_failed', `the document is not an ${REPORT_TITLE}`, false);
 
   const out: ExtractedReport = { entity: {}, office: {}, capital: {}, directors: [], shareholders: [], shareholdersDisclosed: false };
   let section: Section | undefined;
@@ -55,7 +60,8 @@ export async function extractReport(pdf: Uint8Array): Promise<ExtractedReport> {
     if (title) {
       section = title;
       field = undefined;
-      fields = section === 'directors' || section === 'shareholders' ? undefined : section === 'secretary' ? (out.secretary = {}) : out[section];
+      fields =
+        section === 'directors' || section === 'shareholders' ? undefined : section === 'secretary' ? (out.secretary = {}) : out[section];
       continue;
     }
     if (!section) continue;
@@ -81,7 +87,10 @@ export async function extractReport(pdf: Uint8Array): Promise<ExtractedReport> {
     if (isLabel) {
       labelX ??= first.x;
       field = first.text;
-      const value = line.runs.slice(1).map((r) => r.text).join(' ');
+      const value = line.runs
+        .slice(1)
+        .map((r) => r.text)
+        .join(' ');
       fields[field] = value;
     } else if (field && labelX !== undefined && first.x > labelX + TOLERANCE) {
       fields[field] = join(fields[field], text);

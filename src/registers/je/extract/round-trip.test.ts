@@ -10,14 +10,27 @@ import { JeRecordSchema, type JeRecord, type JeRecordInput } from '../record.ts'
 import { extractReport } from './report.ts';
 import { readPdfLines } from '../../../documents/pdf-lines.ts';
 
-const SEEDS = (JSON.parse(readFileSync(new URL('../emulator/seed.json', import.meta.url), 'utf8')) as { companies: JeRecordInput[] }).companies.map((c) => JeRecordSchema.parse(c));
+const SEEDS = (
+  JSON.parse(readFileSync(new URL('../emulator/seed.json', import.meta.url), 'utf8')) as { companies: JeRecordInput[] }
+).companies.map((c) => JeRecordSchema.parse(c));
 const ORDER = { reference: 'JFSC-R-000042-ABCDEF', producedAt: new Date('2026-02-01T10:15:00Z') };
 
 /** An entity that stretches the layout: long wrapped values, directors and shareholders over several pages. */
 const BIG: JeRecordInput = {
-  entity: { registrationNumber: '1234567', name: 'The Very Long Named Channel Islands Reinsurance & Investment Holdings (Jersey) Limited', type: 'Registered Company Public', status: 'Active', registeredOn: '2001-06-30' },
+  entity: {
+    registrationNumber: '1234567',
+    name: 'The Very Long Named Channel Islands Reinsurance & Investment Holdings (Jersey) Limited',
+    type: 'Registered Company Public',
+    status: 'Active',
+    registeredOn: '2001-06-30',
+  },
   report: {
-    registeredOffice: { addressLine1: 'Suite 14, Level 3, The Harbour Reach Business Centre, La Rue de Carteret', addressLine2: 'Castle Quay', city: 'St Helier', postalCode: 'JE2 3RT' },
+    registeredOffice: {
+      addressLine1: 'Suite 14, Level 3, The Harbour Reach Business Centre, La Rue de Carteret',
+      addressLine2: 'Castle Quay',
+      city: 'St Helier',
+      postalCode: 'JE2 3RT',
+    },
     capital: { amount: 1234567.5, currency: 'GBP', issuedShares: 2_000_000 },
     directors: Array.from({ length: 14 }, (_, i) => ({
       name: i % 3 === 0 ? `Corporate Director Number ${i + 1} Limited` : `Jean-Pierre Marie-Thérèse Le Quesne-Hamon ${i + 1}`,
@@ -53,7 +66,11 @@ async function roundTrip(record: JeRecord): Promise<string[]> {
   const company = reportFields(number, x);
   const o = report.registeredOffice;
   check('office', company.legalAddress, { ...o, countryCode: 'JE' });
-  check('capital', company.capital && { amount: company.capital.amount, currency: company.capital.currency }, report.capital && { amount: report.capital.amount, currency: report.capital.currency });
+  check(
+    'capital',
+    company.capital && { amount: company.capital.amount, currency: company.capital.currency },
+    report.capital && { amount: report.capital.amount, currency: report.capital.currency },
+  );
   const reps = legalRepresentativesOf(number, x);
   check('directors', reps.length, report.directors.length);
   report.directors.forEach((d, i) => {
@@ -61,23 +78,42 @@ async function roundTrip(record: JeRecord): Promise<string[]> {
     check(`director ${i} name`, r?.individual?.name?.fullName ?? r?.company?.legalName, d.name);
     check(`director ${i} type`, r?.type, d.kind === 'corporate' ? 'company' : 'individual');
     check(`director ${i} start`, r?.startDate, parseRegistryDate(d.appointedOn));
-    if (d.kind === 'individual') check(`director ${i} birth`, r?.individual?.birthDate, d.birthYear ? { ...(d.birthMonth ? { month: d.birthMonth } : {}), year: d.birthYear } : undefined);
+    if (d.kind === 'individual')
+      check(
+        `director ${i} birth`,
+        r?.individual?.birthDate,
+        d.birthYear ? { ...(d.birthMonth ? { month: d.birthMonth } : {}), year: d.birthYear } : undefined,
+      );
     const address = r?.individual?.residenceAddress ?? r?.company?.legalAddress;
-    check(`director ${i} address`, address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode].filter(Boolean).join(', ') : undefined, d.address?.replace(/, France$/, ''));
+    check(
+      `director ${i} address`,
+      address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode].filter(Boolean).join(', ') : undefined,
+      d.address?.replace(/, France$/, ''),
+    );
     if (d.address?.endsWith(', France')) check(`director ${i} country`, address?.countryCode, 'FR');
   });
   const secretary = otherKeyPersonsOf(number, x)[0];
   check('secretary', secretary && (secretary.individual?.name?.fullName ?? secretary.company?.legalName), report.secretary?.name);
   const holders = shareholdersOf(number, x);
-  check('shareholders', holders.map((h) => [h.individual?.name?.fullName ?? h.company?.legalName, h.type, h.numberOfShares]), report.shareholders.map((s) => [s.name, s.kind === 'corporate' ? 'company' : 'individual', s.shares]));
-  check('share classes', x.shareholders.map((s) => s['Share Class']), report.shareholders.map((s) => s.shareClass));
+  check(
+    'shareholders',
+    holders.map((h) => [h.individual?.name?.fullName ?? h.company?.legalName, h.type, h.numberOfShares]),
+    report.shareholders.map((s) => [s.name, s.kind === 'corporate' ? 'company' : 'individual', s.shares]),
+  );
+  check(
+    'share classes',
+    x.shareholders.map((s) => s['Share Class']),
+    report.shareholders.map((s) => s.shareClass),
+  );
   return wrong;
 }
 
 describe('JE entity profile report PDF round trip', () => {
   const active = SEEDS.filter((r) => r.report && isActiveStatus(r.entity.status));
 
-  it(`reads back every field of the ${active.length} seeded reports and of one spread over several pages`, { timeout: 120_000 }, async () => {
+  it(`reads back every field of the ${active.length} seeded reports and of one spread over several pages`, {
+    timeout: 120_000,
+  }, async () => {
     const big = JeRecordSchema.parse(BIG);
     const wrong = (await Promise.all([...active, big].map(roundTrip))).flat();
     assert.deepEqual(wrong, []);
@@ -90,11 +126,18 @@ describe('JE entity profile report PDF round trip', () => {
     const x = await extractReport(await renderReportPdf('53817', gorey, gorey.report, ORDER));
     assert.equal(x.shareholdersDisclosed, false);
     assert.deepEqual(shareholdersOf('53817', x), []);
-    const bare = JeRecordSchema.parse({ entity: { name: 'Bare Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' } });
+    const bare = JeRecordSchema.parse({
+      entity: { name: 'Bare Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' },
+    });
     const y = await extractReport(await renderReportPdf('7777', bare, undefined, ORDER));
     assert.deepEqual([y.directors, y.secretary, reportFields('7777', y)], [[], undefined, {}]);
-    const text = (await readPdfLines(await renderReportPdf('7777', bare, undefined, ORDER))).map((l) => l.runs.map((r) => r.text).join(' '));
-    assert.ok(text.some((t) => /^Uncertified copy\. Order JFSC-R-000042-ABCDEF, produced 01\/02\/2026 10:15 UTC\. Page 1 of 1$/.test(t)), text.join('\n'));
+    const text = (await readPdfLines(await renderReportPdf('7777', bare, undefined, ORDER))).map((l) =>
+      l.runs.map((r) => r.text).join(' '),
+    );
+    assert.ok(
+      text.some((t) => /^Uncertified copy\. Order JFSC-R-000042-ABCDEF, produced 01\/02\/2026 10:15 UTC\. Page 1 of 1$/.test(t)),
+      text.join('\n'),
+    );
   });
 
   it('refuses what is not a report: bytes that are not a PDF, and the report of another entity', async () => {

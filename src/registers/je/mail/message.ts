@@ -75,8 +75,6 @@ export function parseMessage(raw: string): MailMessage {
   const html = parts.find((p) => typeOf(p).startsWith('text/html'));
   const htmlText = html ? decodeBody(html) : '';
   const hrefs = [...htmlText.matchAll(/href\s*=\s*"([^"]+)"/gi)].map((m) => decodeEntities(m[1]!));
-  const text = plain
-    ? decodeBody(plain)
-    : decodeEntities(htmlText.replace(/<(br|\/p|\/div|\/tr)[^>]*>/gi, '\n').replace(/<[^>]+>/g, ' '));
+  const text = plain ? decodeBody(plain) : decodeEntities(htmlText.replace(/<(br|\/p|\/div|\/tr)[^>]*>/gi, '\n').replace(/<[^>]+>/g, ' '));
   return { headers: top.headers, subject: decodeHeaderWords(top.headers.get('subject') ?? ''), text, hrefs };
 }

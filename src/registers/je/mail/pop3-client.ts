@@ -41,7 +41,10 @@ export class Pop3Session {
       this.wake();
     });
     const fail = (err?: Error) => {
-      this.failure ??= err instanceof RegisterError ? err : RegisterError.unavailable(`the report mailbox connection failed: ${err?.message ?? 'closed'}`, SOURCE);
+      this.failure ??=
+        err instanceof RegisterError
+          ? err
+          : RegisterError.unavailable(`the report mailbox connection failed: ${err?.message ?? 'closed'}`, SOURCE);
       this.wake();
     };
     socket.on('error', fail);
@@ -50,7 +53,9 @@ export class Pop3Session {
 
   /** Connects, reads the greeting and logs in. */
   static async open(cfg: MailboxConfig, signal: AbortSignal): Promise<Pop3Session> {
-    const socket = cfg.tls ? connectTls({ host: cfg.host, port: cfg.port, servername: cfg.host }) : connectTcp({ host: cfg.host, port: cfg.port });
+    const socket = cfg.tls
+      ? connectTls({ host: cfg.host, port: cfg.port, servername: cfg.host })
+      : connectTcp({ host: cfg.host, port: cfg.port });
     const session = new Pop3Session(socket);
     const onAbort = () => socket.destroy(RegisterError.unavailable('the report mailbox session was abandoned', SOURCE));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -32,7 +32,11 @@ async function rawSession(port: number, commands: string[]): Promise<string> {
     const before = text.length;
     socket.write(`${c}\r\n`);
     const multi = /^(CAPA|UIDL|LIST|RETR|TOP)\b/i.test(c) && !/^(UIDL|LIST) \d/i.test(c);
-    while (!(multi ? /\r\n\.\r\n$/.test(text.slice(before)) || /^-ERR/.test(text.slice(before)) : /\r\n$/.test(text.slice(before)) && text.length > before)) {
+    while (
+      !(multi
+        ? /\r\n\.\r\n$/.test(text.slice(before)) || /^-ERR/.test(text.slice(before))
+        : /\r\n$/.test(text.slice(before)) && text.length > before)
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -80,7 +84,22 @@ describe('JE report mailbox: POP3 (RFC 1939) between the emulator and the connec
 
   it('answers the commands of RFC 1939 and CAPA (RFC 2449) on the wire', async () => {
     box.deliver('Subject: one\r\n\r\nbody line 1\r\nbody line 2\r\n');
-    const text = await rawSession(cfg.port, ['CAPA', 'STAT', `USER ${box.user}`, `PASS ${box.password}`, 'STAT', 'LIST', 'UIDL 1', 'TOP 1 1', 'RETR 9', 'NOOP', 'DELE 1', 'RETR 1', 'RSET', 'QUIT']);
+    const text = await rawSession(cfg.port, [
+      'CAPA',
+      'STAT',
+      `USER ${box.user}`,
+      `PASS ${box.password}`,
+      'STAT',
+      'LIST',
+      'UIDL 1',
+      'TOP 1 1',
+      'RETR 9',
+      'NOOP',
+      'DELE 1',
+      'RETR 1',
+      'RSET',
+      'QUIT',
+    ]);
     const lines = text.split('\r\n');
     assert.match(lines[0]!, /^\+OK /);
     assert.ok(lines.includes('UIDL') && lines.includes('TOP'));
@@ -134,7 +153,8 @@ describe('JE report mail format (RFC 2045/2047)', () => {
     assert.equal(decodeHeaderWords('=?ISO-8859-1?Q?Gr=E8ve?= =?UTF-8?B?IGRl?='), 'Grève de');
     assert.equal(readReportMail(parseMessage('Subject: Newsletter\r\n\r\nNothing to see')), undefined);
     // An HTML-only mail still gives its link.
-    const html = 'Subject: Report - Order JFSC-R-5-ABC\r\nContent-Type: text/html\r\n\r\n<a href="https://www.jerseyfsc.org/registry/reports/t0k3n">Download</a>';
+    const html =
+      'Subject: Report - Order JFSC-R-5-ABC\r\nContent-Type: text/html\r\n\r\n<a href="https://www.jerseyfsc.org/registry/reports/t0k3n">Download</a>';
     assert.equal(readReportMail(parseMessage(html))?.link, 'https://www.jerseyfsc.org/registry/reports/t0k3n');
   });
 });

@@ -8,7 +8,14 @@ const CROWN_DEPENDENCIES: Record<string, string> = { JE: 'JE', GY: 'GG', IM: 'IM
 /** English country names to ISO codes, from the runtime's ICU data (no list to keep). */
 const COUNTRIES = lazy(() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  const map = new Map<string, string>([['uk', 'GB'], ['great britain', 'GB'], ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB'], ['usa', 'US']]);
+  const map = new Map<string, string>([
+    ['uk', 'GB'],
+    ['great britain', 'GB'],
+    ['england', 'GB'],
+    ['scotland', 'GB'],
+    ['wales', 'GB'],
+    ['usa', 'US'],
+  ]);
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
@@ -26,7 +33,10 @@ const COUNTRIES = lazy(() => {
  * town; the rest are address lines. The country comes from the name, else from a Channel Islands or Manx postcode.
  */
 export function parseAddressLine(raw: string | undefined): Address | undefined {
-  const parts = (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) return undefined;
   let countryCode = parts.length > 1 ? COUNTRIES().get(parts[parts.length - 1]!.toLowerCase()) : undefined;
   if (countryCode) parts.pop();
@@ -48,11 +58,20 @@ export function parseAddressLine(raw: string | undefined): Address | undefined {
 }
 
 /** The registered office, as the report prints it line by line; always in Jersey. */
-export function registeredOffice(fields: Record<string, string>, labels: { addressLine1: string; addressLine2: string; city: string; postalCode: string }): Address | undefined {
+export function registeredOffice(
+  fields: Record<string, string>,
+  labels: { addressLine1: string; addressLine2: string; city: string; postalCode: string },
+): Address | undefined {
   const line1 = fields[labels.addressLine1];
   if (!line1) return undefined;
   const line2 = fields[labels.addressLine2];
   const city = fields[labels.city];
   const postalCode = fields[labels.postalCode];
-  return { addressLine1: line1, ...(line2 ? { addressLine2: line2 } : {}), ...(city ? { city } : {}), ...(postalCode ? { postalCode } : {}), countryCode: 'JE' };
+  return {
+    addressLine1: line1,
+    ...(line2 ? { addressLine2: line2 } : {}),
+    ...(city ? { city } : {}),
+    ...(postalCode ? { postalCode } : {}),
+    countryCode: 'JE',
+  };
 }

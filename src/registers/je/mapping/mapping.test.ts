@@ -21,7 +21,10 @@ describe('JE status mapping (spec §3.3)', () => {
     ['Wound Up', 'Closed'],
     ['Removed', 'Closed'],
   ];
-  const STATUS = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<string, string>;
+  const STATUS = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<
+    string,
+    string
+  >;
   for (const [local, standardized, reason] of SPEC) {
     it(`${local} → ${standardized}${reason ? `, ${reason}` : ''}`, () => {
       const s = mapStatus(local);
@@ -31,7 +34,11 @@ describe('JE status mapping (spec §3.3)', () => {
         statusDetails: { status: STATUS[standardized], ...(reason ? { closureReason: reason } : {}) },
       });
       assert.equal(isActiveStatus(local), standardized === 'Active', 'only active entities have a report');
-      assert.equal(mapStatus(` ${local.toUpperCase()} `).statusDetails?.status, STATUS[standardized], 'case and spaces as a page may write them');
+      assert.equal(
+        mapStatus(` ${local.toUpperCase()} `).statusDetails?.status,
+        STATUS[standardized],
+        'case and spaces as a page may write them',
+      );
     });
   }
   it('keeps an unknown status word without a guess', () => {
@@ -67,7 +74,8 @@ describe('JE legal form mapping (spec §3.4, ISO 20275 codes from the ELF list)'
       }
     });
   }
-  it('keeps an unknown type verbatim', () => assert.deepEqual(mapLegalForm('Société Anonyme'), { localName: 'Société Anonyme', isAIEnriched: false }));
+  it('keeps an unknown type verbatim', () =>
+    assert.deepEqual(mapLegalForm('Société Anonyme'), { localName: 'Société Anonyme', isAIEnriched: false }));
 });
 
 describe('JE report values', () => {
@@ -84,29 +92,69 @@ describe('JE report values', () => {
     assert.equal(nationalityCode('jersey'), 'JE');
     assert.equal(nationalityCode('FR'), 'FR');
     assert.equal(nationalityCode('Atlantean'), undefined);
-    assert.deepEqual(splitName('Edward Philip de Carteret'), { fullName: 'Edward Philip de Carteret', firstName: 'Edward', lastName: 'de Carteret' });
+    assert.deepEqual(splitName('Edward Philip de Carteret'), {
+      fullName: 'Edward Philip de Carteret',
+      firstName: 'Edward',
+      lastName: 'de Carteret',
+    });
     assert.deepEqual(splitName('Cher'), { fullName: 'Cher' });
   });
 
   it('splits one-line addresses: country name, postcode, town, lines', () => {
     assert.deepEqual(parseAddressLine('La Maison Blanche, Rue de la Mare, St Martin, JE3 6AB'), {
-      addressLine1: 'La Maison Blanche', addressLine2: 'Rue de la Mare', city: 'St Martin', postalCode: 'JE3 6AB', countryCode: 'JE',
+      addressLine1: 'La Maison Blanche',
+      addressLine2: 'Rue de la Mare',
+      city: 'St Martin',
+      postalCode: 'JE3 6AB',
+      countryCode: 'JE',
     });
-    assert.deepEqual(parseAddressLine('14 Rue du Bac, Paris, 75007, France'), { addressLine1: '14 Rue du Bac', city: 'Paris', postalCode: '75007', countryCode: 'FR' });
-    assert.deepEqual(parseAddressLine('1 Smith Street, St Peter Port, GY1 2AB'), { addressLine1: '1 Smith Street', city: 'St Peter Port', postalCode: 'GY1 2AB', countryCode: 'GG' });
+    assert.deepEqual(parseAddressLine('14 Rue du Bac, Paris, 75007, France'), {
+      addressLine1: '14 Rue du Bac',
+      city: 'Paris',
+      postalCode: '75007',
+      countryCode: 'FR',
+    });
+    assert.deepEqual(parseAddressLine('1 Smith Street, St Peter Port, GY1 2AB'), {
+      addressLine1: '1 Smith Street',
+      city: 'St Peter Port',
+      postalCode: 'GY1 2AB',
+      countryCode: 'GG',
+    });
     assert.equal(parseAddressLine(''), undefined);
   });
 
   const report = (rows: [string, string, number][], issued?: number): ExtractedReport => ({
-    entity: {}, office: {}, directors: [], shareholders: rows.map(([name, type, shares]) => ({ Name: name, 'Holder Type': type, 'Shares Held': shares.toLocaleString('en-GB'), 'Share Class': 'Ordinary' })),
-    capital: issued ? { 'Issued Shares': issued.toLocaleString('en-GB') } : {}, shareholdersDisclosed: rows.length > 0,
+    entity: {},
+    office: {},
+    directors: [],
+    shareholders: rows.map(([name, type, shares]) => ({
+      Name: name,
+      'Holder Type': type,
+      'Shares Held': shares.toLocaleString('en-GB'),
+      'Share Class': 'Ordinary',
+    })),
+    capital: issued ? { 'Issued Shares': issued.toLocaleString('en-GB') } : {},
+    shareholdersDisclosed: rows.length > 0,
   });
 
   it('gives shareholders their share: one share held by one holder is 100 percent, else by share counts', () => {
     const sole = shareholdersOf('104325', report([['Harbour View Group Limited', 'Corporate', 1]], 1));
-    assert.deepEqual(sole.map((s) => [s.type, s.company?.legalName, s.numberOfShares, s.sharePercentage]), [['company', 'Harbour View Group Limited', 1, 100]]);
-    const three = shareholdersOf('1', report([['A', 'Individual', 600], ['B', 'Individual', 300], ['C', 'Corporate', 100]]));
-    assert.deepEqual(three.map((s) => s.sharePercentage), [60, 30, 10]);
+    assert.deepEqual(
+      sole.map((s) => [s.type, s.company?.legalName, s.numberOfShares, s.sharePercentage]),
+      [['company', 'Harbour View Group Limited', 1, 100]],
+    );
+    const three = shareholdersOf(
+      '1',
+      report([
+        ['A', 'Individual', 600],
+        ['B', 'Individual', 300],
+        ['C', 'Corporate', 100],
+      ]),
+    );
+    assert.deepEqual(
+      three.map((s) => s.sharePercentage),
+      [60, 30, 10],
+    );
     const ofIssued = shareholdersOf('1', report([['A', 'Individual', 1]], 3));
     assert.equal(ofIssued[0]!.sharePercentage, 33.33, 'of the issued shares when the report states more than the holdings');
     assert.deepEqual(shareholdersOf('1', report([])), []);
@@ -115,14 +163,23 @@ describe('JE report values', () => {
 
 describe('JE search results', () => {
   it('marks the number match, the exact name, former names and the rest', () => {
-    const page = { number: '4417', name: 'Mont Orgueil Estates Limited', type: 'Registered Company Private', status: 'Active', previousNames: [] };
+    const page = {
+      number: '4417',
+      name: 'Mont Orgueil Estates Limited',
+      type: 'Registered Company Private',
+      status: 'Active',
+      previousNames: [],
+    };
     assert.deepEqual(idResultOf(page).matchReason, { matchType: 'id', identifier: 'registrationNumber' });
     const results = nameResultsOf('mont orgueil estates limited', [
       { number: '4417', name: 'Mont Orgueil Estates Limited', status: 'Active' },
       { number: '4418', name: 'Mont Orgueil Estates (2) Limited', status: 'Dissolved' },
       { number: '4419', name: 'Castle Estates Limited', previousName: 'Mont Orgueil Estates Limited' },
     ]);
-    assert.deepEqual(results.map((r) => r.matchReason.matchType), ['exactLegalName', 'default', 'previousName']);
+    assert.deepEqual(
+      results.map((r) => r.matchReason.matchType),
+      ['exactLegalName', 'default', 'previousName'],
+    );
     assert.equal(results[2]!.matchReason.matchedName, 'Mont Orgueil Estates Limited');
     assert.deepEqual(results[1]!.status, { localName: 'Dissolved', active: false });
     assert.ok(results.every((r) => r.countryCode === 'JE' && r.address.countryCode === 'JE'));

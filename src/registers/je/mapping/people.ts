@@ -15,7 +15,8 @@ const DIRECTOR_ROLE = { standardized: 'Director', localName: 'Director', english
 const SECRETARY_ROLE = { standardized: 'Secretary', localName: 'Secretary', englishTranslation: 'Secretary' };
 
 /** A stable id for a party of one entity, the same for a person who is both director and shareholder. */
-const entityId = (number: string, name: string) => `je_${createHash('sha1').update(`${number}:${name.toLowerCase()}`).digest('hex').slice(0, 12)}`;
+const entityId = (number: string, name: string) =>
+  `je_${createHash('sha1').update(`${number}:${name.toLowerCase()}`).digest('hex').slice(0, 12)}`;
 const isCorporate = (kind: string | undefined) => kind?.trim().toLowerCase() === KIND_WORDS.corporate.toLowerCase();
 
 /** "Amelia Jane Le Brocq" → first Amelia, last Le Brocq; the full name is always kept. */
@@ -48,7 +49,11 @@ function party(number: string, f: Fields, kindLabel: string) {
   const name = f[L.personName] ?? '';
   const address = parseAddressLine(f[L.address]);
   if (isCorporate(f[kindLabel])) {
-    return { type: 'company' as const, entityId: entityId(number, name), company: { legalName: name, ...(address ? { legalAddress: address } : {}) } };
+    return {
+      type: 'company' as const,
+      entityId: entityId(number, name),
+      company: { legalName: name, ...(address ? { legalAddress: address } : {}) },
+    };
   }
   const nationality = nationalityCode(f[L.nationality]);
   const birthDate = birthOf(f[L.birth]);

@@ -24,12 +24,16 @@ export const STATUS_TABLE = z
 export const LEGAL_FORM_TABLE = z
   .object({
     types: z
-      .array(z.object({ local: z.string().min(1), standardized: z.string(), englishTranslation: z.string(), elfName: z.string().optional() }))
+      .array(
+        z.object({ local: z.string().min(1), standardized: z.string(), englishTranslation: z.string(), elfName: z.string().optional() }),
+      )
       .min(1),
   })
   .parse(read('./legal-forms.json')).types;
 
-export const NATIONALITIES = z.object({ nationalities: z.record(z.string(), z.string().regex(/^[A-Z]{2}$/)) }).parse(read('./nationalities.json')).nationalities;
+export const NATIONALITIES = z
+  .object({ nationalities: z.record(z.string(), z.string().regex(/^[A-Z]{2}$/)) })
+  .parse(read('./nationalities.json')).nationalities;
 
 /** The registry's statuses and entity types, as the sandbox record accepts them. */
 export const JE_STATUSES = STATUS_TABLE.map((s) => s.local) as [string, ...string[]];

@@ -64,7 +64,11 @@ describe('JE registry website protocol (client against the emulator)', () => {
     assert.equal(report.entity['Entity Name'], 'St Helier Fintech Holdings Limited');
     assert.equal(report.shareholders.length, 3);
     clock.advance(14 * 86_400_000 + 1000);
-    await assert.rejects(client.download(mail.link, signal()), { code: 'service_unavailable', retryable: true, message: /no longer valid \(410\)/ });
+    await assert.rejects(client.download(mail.link, signal()), {
+      code: 'service_unavailable',
+      retryable: true,
+      message: /no longer valid \(410\)/,
+    });
   });
 
   it('mails a report ordered for another address elsewhere: not into this mailbox', async () => {
@@ -82,10 +86,18 @@ describe('JE registry website protocol (client against the emulator)', () => {
     sandbox.outage = true;
     await assert.rejects(client.search('harbour', signal()), { code: 'service_unavailable', retryable: true });
     sandbox.outage = false;
-    sandbox.put('5555', { entity: { name: 'Flaky Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' } }, { failTimes: 1 });
+    sandbox.put(
+      '5555',
+      { entity: { name: 'Flaky Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' } },
+      { failTimes: 1 },
+    );
     await assert.rejects(client.entity('5555', signal()), { code: 'service_unavailable' });
     assert.equal((await client.entity('5555', signal()))?.name, 'Flaky Limited');
-    sandbox.put('5556', { entity: { name: 'Hidden Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' } }, { notFound: true });
+    sandbox.put(
+      '5556',
+      { entity: { name: 'Hidden Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' } },
+      { notFound: true },
+    );
     assert.equal(await client.entity('5556', signal()), undefined);
     assert.ok(!(await client.search('Hidden', signal())).some((r) => r.number === '5556'));
     sandbox.remove('104325');

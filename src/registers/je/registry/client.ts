@@ -34,7 +34,8 @@ export class RegistryClient {
     const page = await this.page('GET', `${PATHS.entity}${encodeURIComponent(number)}`, signal);
     if (page.status === 404) return undefined;
     const parsed = parseEntityPage(page.html);
-    if (parsed.number !== number) throw new RegisterError('processing_failed', `the registry answered for ${parsed.number} when asked for ${number}`, false, SOURCE);
+    if (parsed.number !== number)
+      throw new RegisterError('processing_failed', `the registry answered for ${parsed.number} when asked for ${number}`, false, SOURCE);
     return parsed;
   }
 
@@ -49,7 +50,8 @@ export class RegistryClient {
   async orderReport(number: string, email: string, signal: AbortSignal): Promise<string> {
     const page = await this.page('POST', `${PATHS.entity}${encodeURIComponent(number)}/report-orders`, signal, { email });
     if (page.status === 404) throw RegisterError.notFound(`the registry has no entity ${number}`, SOURCE);
-    if (page.status === 409) throw RegisterError.notFound(`the registry issues no profile report for entity ${number}: it is not active`, SOURCE);
+    if (page.status === 409)
+      throw RegisterError.notFound(`the registry issues no profile report for entity ${number}: it is not active`, SOURCE);
     return parseOrderPage(page.html);
   }
 
@@ -72,11 +74,15 @@ export class RegistryClient {
   private async page(method: 'GET' | 'POST', path: string, signal: AbortSignal, form?: Record<string, string>): Promise<Page> {
     const base = await this.location();
     for (let attempt = 0; ; attempt++) {
-      const res = await this.fetch(base + path, {
-        method,
-        headers: { accept: 'text/html', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: form ? new URLSearchParams(form).toString() : undefined,
-      }, signal);
+      const res = await this.fetch(
+        base + path,
+        {
+          method,
+          headers: { accept: 'text/html', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          body: form ? new URLSearchParams(form).toString() : undefined,
+        },
+        signal,
+      );
       if (res.status === 404 || res.status === 409) {
         await res.body?.cancel();
         return { status: res.status, html: '' };
@@ -95,14 +101,19 @@ export class RegistryClient {
 
   private async answer(base: string, captcha: NonNullable<ReturnType<typeof parseCaptcha>>, signal: AbortSignal): Promise<void> {
     const answer = solveCaptcha(captcha.question);
-    if (answer === undefined) throw RegisterError.unavailable(`the registry shows a captcha the connector cannot answer ("${captcha.question}")`, SOURCE);
+    if (answer === undefined)
+      throw RegisterError.unavailable(`the registry shows a captcha the connector cannot answer ("${captcha.question}")`, SOURCE);
     this.cookie = undefined;
-    const res = await this.fetch(base + PATHS.captcha, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ challengeId: captcha.challengeId, answer: String(answer), returnTo: captcha.returnTo }).toString(),
-    }, signal);
+    const res = await this.fetch(
+      base + PATHS.captcha,
+      {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ challengeId: captcha.challengeId, answer: String(answer), returnTo: captcha.returnTo }).toString(),
+      },
+      signal,
+    );
     await res.body?.cancel();
     const cookie = res.headers.getSetCookie?.()[0] ?? res.headers.get('set-cookie') ?? undefined;
     if (!cookie) throw RegisterError.unavailable(`the registry did not accept the captcha answer (${res.status})`, SOURCE);
@@ -115,7 +126,11 @@ export class RegistryClient {
       return await fetch(url, {
         ...init,
         signal: AbortSignal.any([signal, timeout]),
-        headers: { 'user-agent': this.opts.userAgent, ...(this.cookie ? { cookie: this.cookie } : {}), ...(init.headers as Record<string, string>) },
+        headers: {
+          'user-agent': this.opts.userAgent,
+          ...(this.cookie ? { cookie: this.cookie } : {}),
+          ...(init.headers as Record<string, string>),
+        },
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err;

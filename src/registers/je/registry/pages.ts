@@ -25,7 +25,8 @@ export interface SearchRow {
   previousName?: string;
 }
 
-const unreadable = (what: string) => new RegisterError('processing_failed', `the registry's ${what} could not be read: its layout may have changed`, false, SOURCE);
+const unreadable = (what: string) =>
+  new RegisterError('processing_failed', `the registry's ${what} could not be read: its layout may have changed`, false, SOURCE);
 
 function columnsOf(table: Table, names: Record<string, string>): Record<string, number> {
   const at: Record<string, number> = {};
@@ -62,7 +63,8 @@ export function parseSearchPage(html: string): SearchRow[] {
   }
   const col = columnsOf(table, SEARCH_COLUMNS);
   if (col.name! < 0 || col.number! < 0) throw unreadable('search results table');
-  const cell = (cells: string[], key: string) => (col[key]! >= 0 && cells[col[key]!] !== undefined ? textOf(cells[col[key]!]!) : undefined) || undefined;
+  const cell = (cells: string[], key: string) =>
+    (col[key]! >= 0 && cells[col[key]!] !== undefined ? textOf(cells[col[key]!]!) : undefined) || undefined;
   return table.rows.flatMap((cells): SearchRow[] => {
     const nameCell = cells[col.name!] ?? '';
     const number = cell(cells, 'number');

@@ -50,10 +50,14 @@ describe('JE profile reports: one order shared, waited for across attempts', () 
   });
 
   it('fails an attempt that cannot wait as retryable, and the next attempt takes up the same order', async () => {
-    sandbox.put('6001', {
-      entity: { name: 'Slow Report Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' },
-      report: { registeredOffice: { addressLine1: '1 Slow Lane', city: 'St Helier' } },
-    }, { latencyMs: { profile: 700 } });
+    sandbox.put(
+      '6001',
+      {
+        entity: { name: 'Slow Report Limited', type: 'Registered Company Private', status: 'Active', registeredOn: '01/01/2020' },
+        report: { registeredOffice: { addressLine1: '1 Slow Lane', city: 'St Helier' } },
+      },
+      { latencyMs: { profile: 700 } },
+    );
     const before = client.orders;
     timings.attemptWaitMs = 150;
     await assert.rejects(reports.get('6001', signal()), { code: 'service_unavailable', retryable: true, message: /has not arrived yet/ });
@@ -71,7 +75,12 @@ describe('JE profile reports: one order shared, waited for across attempts', () 
   });
 
   it('cannot receive reports without a mailbox (live mode unconfigured): not retryable', async () => {
-    const without = new ProfileReports({ registry: client, mailbox: async () => undefined, now: clock.now, timings: { attemptWaitMs: 1000, orderTimeoutMs: 5000, reuseMs: 0 } });
+    const without = new ProfileReports({
+      registry: client,
+      mailbox: async () => undefined,
+      now: clock.now,
+      timings: { attemptWaitMs: 1000, orderTimeoutMs: 5000, reuseMs: 0 },
+    });
     await assert.rejects(without.get('104325', signal()), { code: 'service_unavailable', retryable: false, message: /JE_MAILBOX_HOST/ });
   });
 });

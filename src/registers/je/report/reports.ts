@@ -70,16 +70,29 @@ export class ProfileReports {
     order.promise = (async () => {
       const mailbox = await this.deps.mailbox();
       if (!mailbox) {
-        throw new RegisterError('service_unavailable', 'no report mailbox is configured (JE_MAILBOX_HOST, JE_REPORT_EMAIL): entity profile reports cannot be received', false, SOURCE);
+        throw new RegisterError(
+          'service_unavailable',
+          'no report mailbox is configured (JE_MAILBOX_HOST, JE_REPORT_EMAIL): entity profile reports cannot be received',
+          false,
+          SOURCE,
+        );
       }
       order.reference = await this.deps.registry.orderReport(number, mailbox.address, signal);
       const mail = await mailbox.box.waitFor(order.reference, signal).catch((err) => {
         if (!signal.aborted) throw err;
         const why = mailbox.box.lastProblem ? ` (mailbox: ${mailbox.box.lastProblem})` : '';
-        throw RegisterError.unavailable(`report order ${order.reference} was not delivered within ${Math.round(this.deps.timings.orderTimeoutMs / 60_000)} minutes${why}`, SOURCE);
+        throw RegisterError.unavailable(
+          `report order ${order.reference} was not delivered within ${Math.round(this.deps.timings.orderTimeoutMs / 60_000)} minutes${why}`,
+          SOURCE,
+        );
       });
       if (mail.number && mail.number !== number) {
-        throw new RegisterError('processing_failed', `the report mail of order ${order.reference} names entity ${mail.number}, not ${number}`, false, SOURCE);
+        throw new RegisterError(
+          'processing_failed',
+          `the report mail of order ${order.reference} names entity ${mail.number}, not ${number}`,
+          false,
+          SOURCE,
+        );
       }
       const pdf = await this.deps.registry.download(mail.link, signal);
       const report: ProfileReport = { pdf, fields: await extractReport(pdf), reference: order.reference, receivedAt: this.deps.now() };
@@ -99,7 +112,12 @@ export class ProfileReports {
       const timer = setTimeout(() => {
         cleanup();
         const ordered = order.orderedAt.toISOString();
-        reject(RegisterError.unavailable(`the entity profile report ordered at ${ordered}${order.reference ? ` (order ${order.reference})` : ''} has not arrived yet; it usually takes about a minute, at most 30`, SOURCE));
+        reject(
+          RegisterError.unavailable(
+            `the entity profile report ordered at ${ordered}${order.reference ? ` (order ${order.reference})` : ''} has not arrived yet; it usually takes about a minute, at most 30`,
+            SOURCE,
+          ),
+        );
       }, this.deps.timings.attemptWaitMs);
       timer.unref();
       const onAbort = () => {

@@ -7,7 +7,9 @@ import { MtRecordSchema, type MtFiling, type MtRecord } from '../record.ts';
 import { renderFilingPdf } from './filing-pdf.ts';
 import { hashUnit } from './random.ts';
 
-const seed = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies.map((c) => MtRecordSchema.parse(c));
+const seed = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies.map((c) =>
+  MtRecordSchema.parse(c),
+);
 const MARITIME = seed.find((r) => r.company.registrationNumber === 'C 21345')!;
 const ACCOUNTS_2023 = MARITIME.documents.find((d) => d.fileId === '80403')!;
 
@@ -18,7 +20,17 @@ const textOf = async (pdf: Uint8Array) => (await extractText(await getDocumentPr
 function company(number: string, registered: string): { record: MtRecord; filing: MtFiling } {
   const filing: MtFiling = { fileId: 'F-1', date: '2025-06-30', title: 'Annual Accounts 2024', documentsInFile: 1, documentYear: 2024 };
   const record = MtRecordSchema.parse({
-    company: { registrationNumber: number, name: 'TEST ACCOUNTS LIMITED', type: 'Limited Liability Company', subtype: 'Private Exempt', suffix: 'Ltd.', state: 'Active', registrationDate: registered, issuedCapital: 1200, currency: 'EUR' },
+    company: {
+      registrationNumber: number,
+      name: 'TEST ACCOUNTS LIMITED',
+      type: 'Limited Liability Company',
+      subtype: 'Private Exempt',
+      suffix: 'Ltd.',
+      state: 'Active',
+      registrationDate: registered,
+      issuedCapital: 1200,
+      currency: 'EUR',
+    },
     involvements: [{ role: 'Director', name: 'Anna Grech', isLegalEntity: false }],
     documents: [filing],
   });
@@ -34,7 +46,17 @@ describe('MT annual accounts PDFs read back by the extraction', () => {
     assert.ok(fin.approvalDate! < ACCOUNTS_2023.date && fin.approvalDate! > '2024-01-01', `approved ${fin.approvalDate}`);
     const is = fin.incomeStatement!;
     const bs = fin.balanceSheet!;
-    assert.deepEqual(Object.keys(is), ['revenue', 'costOfSales', 'grossProfit', 'operatingExpenses', 'operatingIncome', 'financeCosts', 'profitBeforeTax', 'incomeTax', 'netIncome']);
+    assert.deepEqual(Object.keys(is), [
+      'revenue',
+      'costOfSales',
+      'grossProfit',
+      'operatingExpenses',
+      'operatingIncome',
+      'financeCosts',
+      'profitBeforeTax',
+      'incomeTax',
+      'netIncome',
+    ]);
     assert.equal(is.grossProfit, is.revenue! - is.costOfSales!, 'costs printed in brackets are read as positive costs');
     assert.equal(is.netIncome, is.profitBeforeTax! - is.incomeTax!);
     assert.equal(bs.totalAssets, bs.currentAssets! + bs.nonCurrentAssets!);

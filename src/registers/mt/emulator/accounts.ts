@@ -134,7 +134,9 @@ export function accountsSections(r: MtRecord, filing: MtFiling, year: number, pe
     { heading: `Statement of financial position as at 31 December ${year}`, table: table('position') },
     {
       heading: 'Approval',
-      paragraphs: [`The financial statements were approved by the board of directors on ${longDate(approved)}${director ? ` and signed on its behalf by ${director}, Director` : ''}.`],
+      paragraphs: [
+        `The financial statements were approved by the board of directors on ${longDate(approved)}${director ? ` and signed on its behalf by ${director}, Director` : ''}.`,
+      ],
     },
   ];
 }

@@ -50,7 +50,8 @@ export class EmulatorAuth {
   verify(input: Record<string, unknown>) {
     const challenge = this.challenges.get(String(input.mfaToken));
     this.challenges.delete(String(input.mfaToken));
-    if (!challenge || challenge.expiresAt < this.now()) throw new Fault(401, 'MFA_EXPIRED', 'The verification step has expired; log in again');
+    if (!challenge || challenge.expiresAt < this.now())
+      throw new Fault(401, 'MFA_EXPIRED', 'The verification step has expired; log in again');
     if (!totpMatches(this.secret, String(input.code ?? ''), this.now())) throw new Fault(401, 'INVALID_OTP', 'Invalid verification code');
     const sessionToken = randomBytes(24).toString('base64url');
     this.sessions.set(sessionToken, { username: challenge.username, expiresAt: this.now() + this.sessionTtlMs });

@@ -18,7 +18,10 @@ export interface RegistryCompany {
 
 /** A record with the number it is filed under and its internal id filled in. */
 function complete(id: string, record: MtRecord): MtRecord {
-  return { ...record, company: { ...record.company, registrationNumber: registerNumberOf(id), uuid: record.company.uuid ?? derivedUuid(id) } };
+  return {
+    ...record,
+    company: { ...record.company, registrationNumber: registerNumberOf(id), uuid: record.company.uuid ?? derivedUuid(id) },
+  };
 }
 
 // Built on first use, not at import: a service that never touches MT does not pay for it.

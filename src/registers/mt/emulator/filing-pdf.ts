@@ -15,12 +15,18 @@ interface Section {
 }
 
 const partyRows = (people: MtInvolvement[]): Rows =>
-  people.map((p) => [p.name, [p.role, p.idCardNumber ?? p.registrationNumber, p.appointedOn && `appointed ${p.appointedOn}`].filter(Boolean).join(', ')]);
+  people.map((p) => [
+    p.name,
+    [p.role, p.idCardNumber ?? p.registrationNumber, p.appointedOn && `appointed ${p.appointedOn}`].filter(Boolean).join(', '),
+  ]);
 
 const shareRows = (people: MtInvolvement[]): Rows =>
   people
     .filter((p) => p.shares)
-    .map((p) => [p.name, `${p.shares!.issued ?? 0} ${[p.shares!.type, p.shares!.class && `class ${p.shares!.class}`].filter(Boolean).join(' ')} shares, ${p.shares!.paidUp ?? 100}% paid up`]);
+    .map((p) => [
+      p.name,
+      `${p.shares!.issued ?? 0} ${[p.shares!.type, p.shares!.class && `class ${p.shares!.class}`].filter(Boolean).join(' ')} shares, ${p.shares!.paidUp ?? 100}% paid up`,
+    ]);
 
 /** The body of a filing by its kind: what such a document holds at the registry. */
 function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
@@ -33,9 +39,22 @@ function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
   switch (kindOf(filing.title).code) {
     case 'MEMART':
       return [
-        { heading: 'Memorandum of Association', paragraphs: [`1. The name of the company is ${c.name}.`, `2. The registered office of the company is situated in Malta, at ${addressLine(c.registeredOffice)}.`, '3. The objects of the company are to carry on any lawful business and to do all such things as are incidental or conducive to the attainment of those objects.'], rows: capital },
+        {
+          heading: 'Memorandum of Association',
+          paragraphs: [
+            `1. The name of the company is ${c.name}.`,
+            `2. The registered office of the company is situated in Malta, at ${addressLine(c.registeredOffice)}.`,
+            '3. The objects of the company are to carry on any lawful business and to do all such things as are incidental or conducive to the attainment of those objects.',
+          ],
+          rows: capital,
+        },
         { heading: 'Subscribers', rows: shareRows(people.filter((p) => p.role === 'Subscriber')) },
-        { heading: 'Articles of Association', paragraphs: ['The regulations contained in these articles shall govern the company. The business of the company shall be managed by the directors, who may exercise all such powers of the company as are not required by the Companies Act to be exercised by the company in general meeting.'] },
+        {
+          heading: 'Articles of Association',
+          paragraphs: [
+            'The regulations contained in these articles shall govern the company. The business of the company shall be managed by the directors, who may exercise all such powers of the company as are not required by the Companies Act to be exercised by the company in general meeting.',
+          ],
+        },
       ];
     case 'ACCOUNTS':
       return [
@@ -44,17 +63,33 @@ function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
       ];
     case 'RETURN':
       return [
-        { heading: `Annual return made up to ${filing.documentYear ?? filing.date.slice(0, 4)}`, rows: [['Registered office', addressLine(c.registeredOffice)], ...capital] },
+        {
+          heading: `Annual return made up to ${filing.documentYear ?? filing.date.slice(0, 4)}`,
+          rows: [['Registered office', addressLine(c.registeredOffice)], ...capital],
+        },
         { heading: 'Officers', rows: partyRows(people.filter((p) => !['Subscriber', 'Shareholder'].includes(p.role))) },
         { heading: 'Members', rows: shareRows(people) },
       ];
     case 'PROSPECTUS':
       return [
-        { heading: 'Summary', paragraphs: [`This prospectus is issued by ${c.name}, a company registered in Malta under number ${c.registrationNumber}.`, 'Investing in the securities described herein involves risks; prospective investors should read the whole prospectus.'], rows: capital },
+        {
+          heading: 'Summary',
+          paragraphs: [
+            `This prospectus is issued by ${c.name}, a company registered in Malta under number ${c.registrationNumber}.`,
+            'Investing in the securities described herein involves risks; prospective investors should read the whole prospectus.',
+          ],
+          rows: capital,
+        },
         { heading: 'Directors', rows: partyRows(people.filter((p) => p.role === 'Director')) },
       ];
     default:
-      return [{ heading: filing.title, paragraphs: [`Notice delivered to the Registrar of Companies on ${filing.date} concerning ${c.name}.`], rows: partyRows(people.filter((p) => p.appointedOn === filing.date)) }];
+      return [
+        {
+          heading: filing.title,
+          paragraphs: [`Notice delivered to the Registrar of Companies on ${filing.date} concerning ${c.name}.`],
+          rows: partyRows(people.filter((p) => p.appointedOn === filing.date)),
+        },
+      ];
   }
 }
 
@@ -92,7 +127,12 @@ export function renderFilingPdf(r: MtRecord, filing: MtFiling): Promise<Buffer> 
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `${filing.title} - ${r.company.name}`, Author: 'Malta Business Registry (sandbox)', Producer: 'registrum', CreationDate: new Date(`${filing.date}T00:00:00Z`) },
+    info: {
+      Title: `${filing.title} - ${r.company.name}`,
+      Author: 'Malta Business Registry (sandbox)',
+      Producer: 'registrum',
+      CreationDate: new Date(`${filing.date}T00:00:00Z`),
+    },
   });
   doc.registerFont('regular', NOTO_SANS.regular());
   doc.registerFont('bold', NOTO_SANS.bold());

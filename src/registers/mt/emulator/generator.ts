@@ -38,10 +38,31 @@ const KINDS: Kind[] = [
   { type: 'Limited Liability Company', subtype: 'Private Non-Exempt', suffix: 'Ltd.', ending: 'Limited', company: true, weight: 12 },
   { type: 'Limited Liability Company', subtype: 'Public Non-Exempt', suffix: 'P.L.C.', ending: 'p.l.c.', company: true, weight: 3 },
   { type: 'Limited Liability Company', subtype: 'Public Exempt', suffix: 'P.L.C.', ending: 'p.l.c.', company: true, weight: 1 },
-  { type: 'Limited Liability Company', subtype: 'Investment Company with Variable Share Capital (SICAV)', suffix: 'P.L.C.', ending: 'Fund SICAV p.l.c.', company: true, weight: 4 },
-  { type: 'Limited Liability Company', subtype: 'Investment Company with Fixed Share Capital (INVCO)', suffix: 'P.L.C.', ending: 'Income INVCO p.l.c.', company: true, weight: 1 },
+  {
+    type: 'Limited Liability Company',
+    subtype: 'Investment Company with Variable Share Capital (SICAV)',
+    suffix: 'P.L.C.',
+    ending: 'Fund SICAV p.l.c.',
+    company: true,
+    weight: 4,
+  },
+  {
+    type: 'Limited Liability Company',
+    subtype: 'Investment Company with Fixed Share Capital (INVCO)',
+    suffix: 'P.L.C.',
+    ending: 'Income INVCO p.l.c.',
+    company: true,
+    weight: 1,
+  },
   { type: 'Limited Liability Company', subtype: 'Cell Company', suffix: 'Ltd.', ending: 'Insurance PCC Limited', company: true, weight: 2 },
-  { type: 'Limited Liability Company', subtype: 'Incorporated Cell Company', suffix: 'Ltd.', ending: 'ICC Limited', company: true, weight: 1 },
+  {
+    type: 'Limited Liability Company',
+    subtype: 'Incorporated Cell Company',
+    suffix: 'Ltd.',
+    ending: 'ICC Limited',
+    company: true,
+    weight: 1,
+  },
   { type: 'Partnership en Nom Collectif', ending: '', company: false, weight: 4 },
   { type: 'Partnership en Commandite', subtype: 'Capital Not Divided into Shares', ending: '& Co.', company: false, weight: 3 },
   { type: 'Overseas Company', ending: '(Malta Branch)', company: false, weight: 5 },
@@ -52,7 +73,14 @@ const KINDS: Kind[] = [
 ];
 
 const STATES: [string, number][] = [
-  ['Active', 70], ['Struck Off', 8], ['Dissolved', 6], ['Being Struck Off', 3], ['In Liquidation', 4], ['Being Wound Up', 2], ['Defunct', 3], ['Removed', 2],
+  ['Active', 70],
+  ['Struck Off', 8],
+  ['Dissolved', 6],
+  ['Being Struck Off', 3],
+  ['In Liquidation', 4],
+  ['Being Wound Up', 2],
+  ['Defunct', 3],
+  ['Removed', 2],
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -79,15 +107,38 @@ class CompanyFactory {
   person(role: string, appointedOn: string): Involvement {
     if (this.r.odds(0.2)) {
       const [given, surname, nationality, country, city] = this.r.one(V.foreigners);
-      return { role, name: `${given} ${surname}`, isLegalEntity: false, idCardNumber: `P${this.r.between(1_000_000, 9_999_999)}`, nationality, address: { street: `${this.r.between(1, 99)} Main Street`, locality: city, country }, appointedOn };
+      return {
+        role,
+        name: `${given} ${surname}`,
+        isLegalEntity: false,
+        idCardNumber: `P${this.r.between(1_000_000, 9_999_999)}`,
+        nationality,
+        address: { street: `${this.r.between(1, 99)} Main Street`, locality: city, country },
+        appointedOn,
+      };
     }
     const name = `${this.r.one(V.givenNames)} ${this.r.one(V.surnames)}`;
-    return { role, name, isLegalEntity: false, idCardNumber: `${this.r.between(1000, 999999)}${this.r.one(['M', 'G', 'A'])}`, nationality: 'Maltese', address: this.address(), appointedOn };
+    return {
+      role,
+      name,
+      isLegalEntity: false,
+      idCardNumber: `${this.r.between(1000, 999999)}${this.r.one(['M', 'G', 'A'])}`,
+      nationality: 'Maltese',
+      address: this.address(),
+      appointedOn,
+    };
   }
 
   firm(role: string, ending: string, appointedOn: string): Involvement {
     const name = `${this.r.one(V.surnames)} ${this.r.odds(0.5) ? `& ${this.r.one(V.surnames)} ` : ''}${ending}`;
-    return { role, name, isLegalEntity: true, registrationNumber: `C ${this.r.between(1000, 99999)}`, address: this.address(), appointedOn };
+    return {
+      role,
+      name,
+      isLegalEntity: true,
+      registrationNumber: `C ${this.r.between(1000, 99999)}`,
+      address: this.address(),
+      appointedOn,
+    };
   }
 
   company(index: number): MtRecordInput {
@@ -135,7 +186,9 @@ class CompanyFactory {
       case 'Cooperative':
         return `${r.one(V.localities)[0].replace(/, Gozo$/, '')} ${r.one(['Farmers', 'Fishermen', 'Producers', 'Transport'])} ${kind.ending}`;
       case 'Foundation':
-        return kind.subtype === 'Private Foundation' ? `The ${r.one(V.surnames)} ${kind.ending}` : `${r.one(V.nameWords)} ${r.one(['Heritage', 'Arts', 'Welfare', 'Education'])} ${kind.ending}`;
+        return kind.subtype === 'Private Foundation'
+          ? `The ${r.one(V.surnames)} ${kind.ending}`
+          : `${r.one(V.nameWords)} ${r.one(['Heritage', 'Arts', 'Welfare', 'Education'])} ${kind.ending}`;
       default:
         return `${r.one(V.nameWords)} ${kind.ending.includes('SICAV') || kind.ending.includes('INVCO') || kind.ending.includes('PCC') || kind.ending.includes('ICC') ? '' : `${r.one(V.tradeWords)} `}${kind.ending}`;
     }
@@ -146,13 +199,21 @@ class CompanyFactory {
     const out: Involvement[] = [];
     const later = () => this.date(Number(registered.slice(0, 4)), AS_OF_YEAR - 1);
     if (kind.company) {
-      for (let i = r.between(1, 3); i > 0; i--) out.push(i === 1 && r.odds(0.15) ? this.firm('Director', 'Corporate Services Limited', later()) : this.person('Director', i === 1 ? registered : later()));
+      for (let i = r.between(1, 3); i > 0; i--)
+        out.push(
+          i === 1 && r.odds(0.15)
+            ? this.firm('Director', 'Corporate Services Limited', later())
+            : this.person('Director', i === 1 ? registered : later()),
+        );
       out.push(r.odds(0.4) ? this.firm('Secretary', 'Secretarial Services Limited', registered) : this.person('Secretary', registered));
       out.push(this.firm('Auditor', 'Audit Limited', later()));
       const subscribers = r.between(1, 2);
       for (let i = 0; i < subscribers; i++) {
         const issued = Math.round((capital ?? 1200) / subscribers);
-        out.push({ ...this.person('Subscriber', registered), shares: { type: 'Ordinary', class: 'A', issued, paidUp: r.one([20, 100]), nominalValue: 1 } });
+        out.push({
+          ...this.person('Subscriber', registered),
+          shares: { type: 'Ordinary', class: 'A', issued, paidUp: r.one([20, 100]), nominalValue: 1 },
+        });
       }
       if (r.odds(0.3)) out.push(this.person('Legal Representative', later()));
       if (r.odds(0.2)) out.push(this.person('Judicial Representative', later()));
@@ -162,7 +223,11 @@ class CompanyFactory {
     } else if (kind.type === 'Overseas Company') {
       out.push(this.person('Legal Representative', registered), this.person('Judicial Representative', registered));
     } else if (kind.type === 'Foundation') {
-      out.push(this.person('Administrator', registered), this.person('Founder', registered), this.person('Legal Representative', registered));
+      out.push(
+        this.person('Administrator', registered),
+        this.person('Founder', registered),
+        this.person('Legal Representative', registered),
+      );
     } else {
       out.push(this.person(kind.type === 'Sole Trader' ? 'Legal Representative' : 'Director', registered));
     }
@@ -181,8 +246,16 @@ class CompanyFactory {
       ...(documentYear ? { documentYear } : {}),
     });
     const regYear = Number(registered.slice(0, 4));
-    const out: Filing[] = [file(registered, kind.type === 'Foundation' ? 'Deed of Foundation' : 'Memorandum and Articles of Association', undefined, r.between(1, 3))];
-    if (kind.subtype?.startsWith('Public') || kind.subtype?.includes('SICAV')) out.push(file(this.date(regYear, Math.min(regYear + 2, AS_OF_YEAR)), 'Prospectus', undefined, r.between(1, 4)));
+    const out: Filing[] = [
+      file(
+        registered,
+        kind.type === 'Foundation' ? 'Deed of Foundation' : 'Memorandum and Articles of Association',
+        undefined,
+        r.between(1, 3),
+      ),
+    ];
+    if (kind.subtype?.startsWith('Public') || kind.subtype?.includes('SICAV'))
+      out.push(file(this.date(regYear, Math.min(regYear + 2, AS_OF_YEAR)), 'Prospectus', undefined, r.between(1, 4)));
     if (kind.company) {
       for (let y = Math.max(regYear + 1, lastYear - 3); y < lastYear; y++) {
         out.push(file(`${y + 1}-${pad(r.between(3, 9))}-${pad(r.between(1, 28))}`, `Annual Accounts ${y}`, y, r.between(1, 2)));

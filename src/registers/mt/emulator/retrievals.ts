@@ -28,7 +28,12 @@ export class Retrievals {
     const retrievalId = randomBytes(12).toString('hex');
     this.open.set(retrievalId, { companyId, fileId: filing.fileId, title: filing.title, status: 'created' });
     const alreadyPurchased = this.purchased.has(`${companyId}:${filing.fileId}`);
-    return { retrievalId, status: 'created', fee: { amount: alreadyPurchased ? 0 : this.feeOf(filing), currency: 'EUR' }, alreadyPurchased };
+    return {
+      retrievalId,
+      status: 'created',
+      fee: { amount: alreadyPurchased ? 0 : this.feeOf(filing), currency: 'EUR' },
+      alreadyPurchased,
+    };
   }
 
   get(retrievalId: string): Retrieval | undefined {

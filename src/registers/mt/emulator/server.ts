@@ -57,11 +57,26 @@ export class MtRegistryEmulator {
       const path = url.pathname;
       const route = `${req.method} ${path}`;
       if (await this.opts.sandbox.isInOutage(COUNTRY)) throw maintenance();
-      if (route === 'POST /api/auth/login') return sendJson(res, 200, this.auth.login(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
-      if (route === 'POST /api/auth/mfa') return sendJson(res, 200, this.auth.verify(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
+      if (route === 'POST /api/auth/login')
+        return sendJson(
+          res,
+          200,
+          this.auth.login(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))),
+        );
+      if (route === 'POST /api/auth/mfa')
+        return sendJson(
+          res,
+          200,
+          this.auth.verify(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))),
+        );
       this.auth.check(req.headers.authorization);
       if (route === 'GET /api/companies') return sendJson(res, 200, await this.search(url.searchParams));
-      if (route === 'POST /api/document-retrievals') return sendJson(res, 201, await this.createRetrieval(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))));
+      if (route === 'POST /api/document-retrievals')
+        return sendJson(
+          res,
+          201,
+          await this.createRetrieval(await readJsonObject(req, () => new Fault(400, 'BAD_REQUEST', 'The request body is not JSON'))),
+        );
       const company = /^\/api\/companies\/([0-9a-fA-F-]{36})(\/involvements|\/documents)?$/.exec(path);
       if (req.method === 'GET' && company) return sendJson(res, 200, await this.companyPage(company[1]!, company[2]));
       const retrieval = /^\/api\/document-retrievals\/([0-9a-f]+)\/(process|download)$/.exec(path);

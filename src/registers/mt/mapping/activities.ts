@@ -6,7 +6,9 @@ import { lazy } from '../../../enrichment/reference/files.ts';
 import { naceByCode } from '../../../enrichment/reference/activities.ts';
 
 const File = z.object({
-  terms: z.array(z.union([z.tuple([z.string().min(1), z.string()]), z.tuple([z.string().min(1), z.string(), z.number().positive().max(2)])])),
+  terms: z.array(
+    z.union([z.tuple([z.string().min(1), z.string()]), z.tuple([z.string().min(1), z.string(), z.number().positive().max(2)])]),
+  ),
 });
 
 /** The terms (data), checked against the NACE list at load: a code that is not a class fails, never reaches a response. */

@@ -6,7 +6,8 @@ import type { MtAddress } from '../record.ts';
 // Country names as the ELF list writes them ("Malta", "United Kingdom"), read from the list rather than typed.
 const countryCodes = lazy(() => {
   const byName = new Map<string, string>();
-  for (const e of elfEntries()) if (e.countryName && e.countryCode && !e.subdivisionCode) byName.set(e.countryName.toLowerCase(), e.countryCode.toUpperCase());
+  for (const e of elfEntries())
+    if (e.countryName && e.countryCode && !e.subdivisionCode) byName.set(e.countryName.toLowerCase(), e.countryCode.toUpperCase());
   return byName;
 });
 

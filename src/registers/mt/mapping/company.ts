@@ -26,7 +26,9 @@ export async function companyOf(companyId: string, c: CompanyDetails): Promise<C
     status: mapStatus(c.state, c.stateEffectiveDate),
     ...(c.registrationDate ? { registrationDate: c.registrationDate, incorporationDate: c.registrationDate } : {}),
     legalForm: mapLegalForm(c),
-    ...(c.issuedCapital !== undefined ? { capital: { amount: c.issuedCapital, currency: c.currency, formatted: formatMoney(c.issuedCapital, c.currency) } } : {}),
+    ...(c.issuedCapital !== undefined
+      ? { capital: { amount: c.issuedCapital, currency: c.currency, formatted: formatMoney(c.issuedCapital, c.currency) } }
+      : {}),
     ...(activities ? { activities } : {}),
     activityDescription: companyTypeText(c.type, c.subtype),
     ...(c.registeredOffice ? { legalAddress: addressOf(c.registeredOffice, 'MT') } : {}),

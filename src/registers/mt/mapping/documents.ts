@@ -60,8 +60,16 @@ export function describeFiling(companyId: string, filing: MtFiling) {
   const name = kind.name ? (year ? `${kind.name} ${year}` : kind.name) : title;
   const count = filing.documentsInFile === 1 ? '1 document' : `${filing.documentsInFile} documents`;
   const about =
-    kind.period === 'financialYear' && year ? `for the financial year ${year}` : kind.period === 'year' && year ? `made up to ${year}` : undefined;
-  const description = [`${kind.name || 'Other filing'}${about ? ` ${about}` : ''}`, `filed on ${filing.date} as "${title}"`, `${count} in the file`].join(', ');
+    kind.period === 'financialYear' && year
+      ? `for the financial year ${year}`
+      : kind.period === 'year' && year
+        ? `made up to ${year}`
+        : undefined;
+  const description = [
+    `${kind.name || 'Other filing'}${about ? ` ${about}` : ''}`,
+    `filed on ${filing.date} as "${title}"`,
+    `${count} in the file`,
+  ].join(', ');
   return { id: documentIdOf(companyId, kind.code, filing.fileId), kind, year, name, description };
 }
 

@@ -36,7 +36,9 @@ export function mapLegalForm(company: { type: string; subtype?: string; suffix?:
   const localName = legalFormLocalName(company.type, company.subtype);
   const text = norm(localName);
   const suffix = norm(company.suffix);
-  const rule = LEGAL_FORM_TABLE.rules.find((r) => r.contains.some((c) => text.includes(c)) || (suffix !== '' && r.suffixes.includes(suffix)));
+  const rule = LEGAL_FORM_TABLE.rules.find(
+    (r) => r.contains.some((c) => text.includes(c)) || (suffix !== '' && r.suffixes.includes(suffix)),
+  );
   // No rule matched: only the register's own words are given, nothing was inferred.
   if (!rule) return { localName, isAIEnriched: false };
   const code = rule.elfName ? findElf({ countryCode: 'MT', localName: rule.elfName }) : undefined;

@@ -6,8 +6,9 @@ import type { MtInvolvement } from '../record.ts';
 import { addressOf, countryCodeOf } from './address.ts';
 import { isRepresentativeType, mapRole } from './roles.ts';
 
-const NATIONALITIES = (JSON.parse(readFileSync(new URL('./nationalities.json', import.meta.url), 'utf8')) as { nationalities: Record<string, string> })
-  .nationalities;
+const NATIONALITIES = (
+  JSON.parse(readFileSync(new URL('./nationalities.json', import.meta.url), 'utf8')) as { nationalities: Record<string, string> }
+).nationalities;
 
 /** ISO alpha-2 of a nationality as the registry writes it ("Maltese", "MT"); undefined when unknown. */
 export function nationalityCode(nationality: string | undefined): string | undefined {
@@ -52,7 +53,9 @@ function personOf(companyId: string, p: MtInvolvement) {
     entityId: entityId(companyId, p),
     role: mapRole(p.role),
     ...(p.appointedOn ? { startDate: p.appointedOn } : {}),
-    ...(p.isLegalEntity ? { type: 'company' as const, company: companyOf(p) } : { type: 'individual' as const, individual: individualOf(p) }),
+    ...(p.isLegalEntity
+      ? { type: 'company' as const, company: companyOf(p) }
+      : { type: 'individual' as const, individual: individualOf(p) }),
   };
 }
 

@@ -21,7 +21,11 @@ const StatusTable = z.object({
 /** The state table (data): spec §3.3 for MT. */
 export const STATUS_TABLE = StatusTable.parse(JSON.parse(readFileSync(new URL('./statuses.json', import.meta.url), 'utf8')));
 
-const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 
 /**
  * The public status of a registry state (spec §3.3): the state verbatim in `localName`; `active` only for Active.

@@ -34,7 +34,9 @@ describe('MT registry protocol (client against the emulator)', () => {
     assert.equal(anonymous.status, 401);
     assert.equal((await anonymous.json()).code, 'SESSION_EXPIRED');
     assert.equal((await post(base, PATHS.login, { username: SANDBOX_ACCOUNT.username, password: 'wrong' })).status, 401);
-    const { mfaToken } = await (await post(base, PATHS.login, { username: SANDBOX_ACCOUNT.username, password: SANDBOX_ACCOUNT.password })).json();
+    const { mfaToken } = await (
+      await post(base, PATHS.login, { username: SANDBOX_ACCOUNT.username, password: SANDBOX_ACCOUNT.password })
+    ).json();
     const code = totpCode(secretFromBase32(SANDBOX_ACCOUNT.totpSecret), Date.now() + 10 * 60_000);
     const wrongCode = await post(base, PATHS.mfa, { mfaToken, code });
     assert.equal(wrongCode.status, 401);
@@ -89,7 +91,13 @@ describe('MT registry protocol (client against the emulator)', () => {
     await client.retrieveDocument(hit!.uuid, accounts.fileId, signal());
     assert.equal(emulator.retrievals.feesCharged, fees + 10, 'a file bought before is free');
     const session = await client.session.token();
-    const created = await (await fetch(base + PATHS.retrievals, { method: 'POST', headers: { authorization: `Bearer ${session}` }, body: JSON.stringify({ companyUuid: hit!.uuid, fileId: '80401' }) })).json();
+    const created = await (
+      await fetch(base + PATHS.retrievals, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}` },
+        body: JSON.stringify({ companyUuid: hit!.uuid, fileId: '80401' }),
+      })
+    ).json();
     const early = await fetch(base + PATHS.download(created.retrievalId), { headers: { authorization: `Bearer ${session}` } });
     assert.equal(early.status, 409, 'no download before processing');
   });
@@ -101,6 +109,8 @@ describe('MT registry protocol (client against the emulator)', () => {
     sandbox.outage = true;
     await assert.rejects(client.searchByName('maritime', signal()), { code: 'service_unavailable', retryable: true });
     sandbox.outage = false;
-    await assert.rejects(new MtRegistryClient(async () => 'http://127.0.0.1:9', SANDBOX_ACCOUNT).findByNumber('C 1', signal()), { code: 'service_unavailable' });
+    await assert.rejects(new MtRegistryClient(async () => 'http://127.0.0.1:9', SANDBOX_ACCOUNT).findByNumber('C 1', signal()), {
+      code: 'service_unavailable',
+    });
   });
 });

@@ -46,7 +46,12 @@ export async function exchange(base: string, method: string, path: string, opts:
   const error = await errorOf(res);
   if (res.status === 401 && error.code === 'SESSION_EXPIRED') throw new SessionRejected();
   if (res.status === 401 && error.code === 'INVALID_CREDENTIALS') {
-    throw new RegisterError('service_unavailable', 'the MT registry refused the connector’s username or password (MT_USERNAME, MT_PASSWORD)', false, SOURCE);
+    throw new RegisterError(
+      'service_unavailable',
+      'the MT registry refused the connector’s username or password (MT_USERNAME, MT_PASSWORD)',
+      false,
+      SOURCE,
+    );
   }
   if (res.status === 404) throw RegisterError.notFound(`the MT registry has no such record (${error.text})`, SOURCE);
   if (res.status >= 500 || res.status === 401 || res.status === 409 || res.status === 429) {
@@ -67,7 +72,12 @@ export async function exchangeJson<T>(base: string, method: string, path: string
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RegisterError('processing_failed', `the MT registry answered ${path} in an unknown format (${issue?.path.join('.')}: ${issue?.message})`, false, SOURCE);
+    throw new RegisterError(
+      'processing_failed',
+      `the MT registry answered ${path} in an unknown format (${issue?.path.join('.')}: ${issue?.message})`,
+      false,
+      SOURCE,
+    );
   }
   return parsed.data;
 }

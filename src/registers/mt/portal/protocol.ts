@@ -58,7 +58,12 @@ export const SearchAnswer = z.object({
 });
 
 // The connector reads answers leniently (fields the system adds later are ignored); the sandbox record is strict.
-export const CompanyDetails = z.object({ ...MtCompanySchema.shape, uuid: z.string(), registrationNumber: z.string(), currency: z.string().default('EUR') });
+export const CompanyDetails = z.object({
+  ...MtCompanySchema.shape,
+  uuid: z.string(),
+  registrationNumber: z.string(),
+  currency: z.string().default('EUR'),
+});
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
 
 export const InvolvementsAnswer = z.object({ items: z.array(z.object(MtInvolvementSchema.shape)) });

@@ -9,7 +9,10 @@ export interface TotpOptions {
 
 /** A TOTP secret as an enrolment shows it: base32, case- and space-insensitive ("JBSW Y3DP …"). */
 export function secretFromBase32(base32: string): Uint8Array {
-  const clean = base32.replace(/[\s-]+/g, '').replace(/=+$/, '').toUpperCase();
+  const clean = base32
+    .replace(/[\s-]+/g, '')
+    .replace(/=+$/, '')
+    .toUpperCase();
   if (!/^[A-Z2-7]+$/.test(clean)) throw new Error('a TOTP secret is base32: letters A-Z and digits 2-7');
   return new Uint8Array(Secret.fromBase32(clean).bytes);
 }

@@ -47,7 +47,12 @@ export function mergerOf(e: SnapshotEntity, nextIdFree: boolean): DerivedMerger 
   const spec = typeSpecOf(rng.chance(0.6) ? type : rng.pick(MERGING_TYPES))!;
   return {
     date: dateOfYear(at),
-    constituent: { dosId: constituentId, name: companyName(rng, spec), entityType: spec.type, filed: dateOfYear(Math.max(1900, at - 1 - rng.next() * 15)) },
+    constituent: {
+      dosId: constituentId,
+      name: companyName(rng, spec),
+      entityType: spec.type,
+      filed: dateOfYear(Math.max(1900, at - 1 - rng.next() * 15)),
+    },
   };
 }
 
@@ -64,7 +69,8 @@ function filing(rng: Rng, dosId: string, date: string, documentType: string, des
     documentType,
     pageCount: rng.int(1, 12),
     fileNumber,
-    filingDocGUID: `{${guid.slice(0, 8)}-${guid.slice(8, 12)}-${guid.slice(12, 16)}-${guid.slice(16, 20)}-${guid.slice(20, 32)}}`.toUpperCase(),
+    filingDocGUID:
+      `{${guid.slice(0, 8)}-${guid.slice(8, 12)}-${guid.slice(12, 16)}-${guid.slice(16, 20)}-${guid.slice(20, 32)}}`.toUpperCase(),
     amendmentDescriptionFlag: description !== undefined,
     amendmentDescription: description ?? '',
   };
@@ -89,21 +95,35 @@ export function derivedFilings(e: SnapshotEntity, merger?: DerivedMerger): Filin
   // A later legal name came with a certificate of amendment.
   for (const n of e.names) {
     const date = n.date_filed?.slice(0, 10);
-    if (n.name_type === 'ENTITY' && n.name_status === 'A' && date && date > filed) out.push(filing(rng, row.dos_id, date, 'CERTIFICATE OF AMENDMENT', `ENTITY NAME: ${n.corp_name}`));
+    if (n.name_type === 'ENTITY' && n.name_status === 'A' && date && date > filed)
+      out.push(filing(rng, row.dos_id, date, 'CERTIFICATE OF AMENDMENT', `ENTITY NAME: ${n.corp_name}`));
   }
   // Biennial statements fall due every two years from the filing month; the last three are listed.
   let y = Number(filed.slice(0, 4)) + 2;
   while (y <= AS_OF_YEAR - 6) y += 2;
   for (; y <= AS_OF_YEAR; y += 2) out.push(filing(rng, row.dos_id, `${y}${filed.slice(4, 10)}`, 'BIENNIAL STATEMENT'));
-  if (merger) out.push(filing(rng, row.dos_id, merger.date, 'CERTIFICATE OF MERGER', mergerTitle(merger.constituent, row.current_entity_name)));
+  if (merger)
+    out.push(filing(rng, row.dos_id, merger.date, 'CERTIFICATE OF MERGER', mergerTitle(merger.constituent, row.current_entity_name)));
   return out.sort(newestFirst);
 }
 
 /** What the portal shows for the entity a merger absorbed: inactive, merged out, its own two filings. */
-export function mergedOutRecord(survivor: SnapshotEntity, merger: DerivedMerger): { record: EntityRecordResponse; filings: FilingHistoryItem[] } {
+export function mergedOutRecord(
+  survivor: SnapshotEntity,
+  merger: DerivedMerger,
+): { record: EntityRecordResponse; filings: FilingHistoryItem[] } {
   const c = merger.constituent;
   const rng = rngOf('filings', Number(c.dosId), 'list');
-  const sop = { name: 'THE ENTITY', address: { streetAddress: survivor.row.dos_process_address_1 ?? '', city: survivor.row.dos_process_city ?? '', state: survivor.row.dos_process_state ?? '', zipCode: survivor.row.dos_process_zip ?? '', country: 'UNITED STATES' } };
+  const sop = {
+    name: 'THE ENTITY',
+    address: {
+      streetAddress: survivor.row.dos_process_address_1 ?? '',
+      city: survivor.row.dos_process_city ?? '',
+      state: survivor.row.dos_process_state ?? '',
+      zipCode: survivor.row.dos_process_zip ?? '',
+      country: 'UNITED STATES',
+    },
+  };
   const none = { name: '', address: { streetAddress: '', city: '', state: '', zipCode: '', country: '' } };
   return {
     record: {

@@ -51,7 +51,13 @@ export function liveRecordOf(e: SnapshotEntity): EntityRecordResponse {
   const lastDay = new Date(Date.UTC(dueYear, Number(month), 0)).getUTCDate();
   const stock =
     type?.stock && rng.chance(0.9)
-      ? [{ stockTypeDescriptor: rng.weighted(stockTypeOptions), quantity: rng.pick(words.stockQuantities), stockValue: rng.pick(words.parValues) }]
+      ? [
+          {
+            stockTypeDescriptor: rng.weighted(stockTypeOptions),
+            quantity: rng.pick(words.stockQuantities),
+            stockValue: rng.pick(words.parValues),
+          },
+        ]
       : [];
   const ceo = row.chairman_name ? addressOf(row, 'chairman', row.chairman_name) : EMPTY;
   return {

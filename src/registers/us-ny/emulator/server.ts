@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { behaviourLatency, type SandboxBehaviour } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import type { SnapshotEntity } from '../columns.ts';
-import { EntityRecordRequest, HistoryRequest, PORTAL_PATH, SearchRequest, type EntityRecordResponse, type FilingHistoryItem } from '../portal/protocol.ts';
+import {
+  EntityRecordRequest,
+  HistoryRequest,
+  PORTAL_PATH,
+  SearchRequest,
+  type EntityRecordResponse,
+  type FilingHistoryItem,
+} from '../portal/protocol.ts';
 import { INVALID_ID, liveRecordOf } from './live-record.ts';
 
 /** What the emulated Department of State knows: the sandbox register's entities and the operator's controls. */
@@ -68,7 +75,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
   const url = new URL(req.url ?? '/', 'http://emulator');
   if (req.method === 'GET' && url.pathname.startsWith('/resource/')) {
     const dataset = url.pathname.slice('/resource/'.length).replace(/\.json$/, '');
-    const page = await data.datasetPage(dataset, Number(url.searchParams.get('$offset') ?? 0), Math.min(50_000, Number(url.searchParams.get('$limit') ?? 1000)));
+    const page = await data.datasetPage(
+      dataset,
+      Number(url.searchParams.get('$offset') ?? 0),
+      Math.min(50_000, Number(url.searchParams.get('$limit') ?? 1000)),
+    );
     return page ? send(res, 200, page) : send(res, 404, { error: true, message: `dataset ${dataset} not found` });
   }
   if (req.method !== 'POST' || !url.pathname.startsWith(PORTAL_PATH)) return send(res, 404, { message: 'not found' });
@@ -92,7 +103,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
       if (!found) return send(res, 200, (await data.mergedOut(dosId))?.record ?? INVALID_ID);
       if (found.behaviour.notFound) return send(res, 200, INVALID_ID);
       // The operator's record carries the filing history too; the portal answers that on its own endpoint.
-      const { filingHistoryResultList: _filings, ...record } = (found.live ?? liveRecordOf(found.snapshot)) as EntityRecordResponse & { filingHistoryResultList?: unknown };
+      const { filingHistoryResultList: _filings, ...record } = (found.live ?? liveRecordOf(found.snapshot)) as EntityRecordResponse & {
+        filingHistoryResultList?: unknown;
+      };
       return send(res, 200, { ...record, entityGeneralInfo: record.entityGeneralInfo && { ...record.entityGeneralInfo, dosID: dosId } });
     }
     case 'GetComplexSearchMatchingEntities': {

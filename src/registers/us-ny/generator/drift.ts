@@ -81,15 +81,32 @@ export function* driftedRows(entities: Iterable<SnapshotEntity>, opts: DriftOpti
 }
 
 /** The name history table's records (`ekwr-p59j` columns) of the entities. */
-export function* nameRecords(entities: Iterable<SnapshotEntity>, opts: { header?: 'api' | 'display' } = {}): Generator<Record<string, string>> {
+export function* nameRecords(
+  entities: Iterable<SnapshotEntity>,
+  opts: { header?: 'api' | 'display' } = {},
+): Generator<Record<string, string>> {
   let film = 100_000;
   for (const e of entities) {
     for (const n of e.names) {
       film += 7;
       const date = n.date_filed ?? '';
       yield opts.header === 'display'
-        ? { 'Corpid Num': e.row.dos_id, 'Film Num': String(film), 'Date Filed': date ? usDate(date) : '', 'Name Type': n.name_type, 'Name Status': n.name_status, 'Corp Name': n.corp_name }
-        : { corpid_num: e.row.dos_id, film_num: String(film), date_filed: date ? `${date}T00:00:00.000` : '', name_type: n.name_type, name_status: n.name_status, corp_name: n.corp_name };
+        ? {
+            'Corpid Num': e.row.dos_id,
+            'Film Num': String(film),
+            'Date Filed': date ? usDate(date) : '',
+            'Name Type': n.name_type,
+            'Name Status': n.name_status,
+            'Corp Name': n.corp_name,
+          }
+        : {
+            corpid_num: e.row.dos_id,
+            film_num: String(film),
+            date_filed: date ? `${date}T00:00:00.000` : '',
+            name_type: n.name_type,
+            name_status: n.name_status,
+            corp_name: n.corp_name,
+          };
     }
   }
 }

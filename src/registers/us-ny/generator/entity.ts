@@ -41,11 +41,7 @@ const put = (row: Partial<SnapshotRow>, prefix: string, a: Addr) => {
 };
 
 const processNameOf = (type: EntityTypeSpec) =>
-  /LIMITED LIABILITY COMPANY/.test(type.type)
-    ? 'THE LLC'
-    : /PARTNERSHIP/.test(type.type)
-      ? 'THE PARTNERSHIP'
-      : 'THE CORPORATION';
+  /LIMITED LIABILITY COMPANY/.test(type.type) ? 'THE LLC' : /PARTNERSHIP/.test(type.type) ? 'THE PARTNERSHIP' : 'THE CORPORATION';
 
 /** The entity type spec of a generated row. */
 export function typeSpecOf(entityType: string): EntityTypeSpec | undefined {
@@ -73,7 +69,13 @@ export function newEntity(rng: Rng, dosId: string, filedYear: number): SnapshotE
   const agent = rng.chance(type.foreign ? 0.5 : 0.05) ? rng.pick(words.registeredAgents) : undefined;
   if (agent) {
     row.registered_agent_name = agent.name;
-    put(row, 'registered_agent', { address_1: agent.address1, address_2: agent.address2, city: agent.city, state: agent.state, zip: agent.zip });
+    put(row, 'registered_agent', {
+      address_1: agent.address1,
+      address_2: agent.address2,
+      city: agent.city,
+      state: agent.state,
+      zip: agent.zip,
+    });
   }
   // Process is mailed to the agent, to the entity itself, or to a person (often its lawyer).
   if (agent && rng.chance(0.7)) {
@@ -81,7 +83,8 @@ export function newEntity(rng: Rng, dosId: string, filedYear: number): SnapshotE
     put(row, 'dos_process', { address_1: agent.address1, address_2: agent.address2, city: agent.city, state: agent.state, zip: agent.zip });
   } else {
     const who = rng.next();
-    row.dos_process_name = who < 0.45 ? processNameOf(type) : who < 0.7 ? name : who < 0.9 ? personName(rng) : `C/O ${personName(rng)}, ESQ.`;
+    row.dos_process_name =
+      who < 0.45 ? processNameOf(type) : who < 0.7 ? name : who < 0.9 ? personName(rng) : `C/O ${personName(rng)}, ESQ.`;
     put(row, 'dos_process', rng.chance(0.8) ? office : nyAddress(rng, county));
   }
   if (type.ceo && rng.chance(type.ceo)) {
@@ -104,11 +107,24 @@ export function newEntity(rng: Rng, dosId: string, filedYear: number): SnapshotE
   }
   if (rng.chance(0.05)) {
     for (let k = rng.int(1, 3); k > 0; k--) {
-      const dba = rng.chance(0.5) ? `${rng.pick(words.businessWords)} ${rng.pick(words.industries)}` : `${coined(rng)} ${rng.pick(words.industries)}`;
-      names.push({ corp_name: dba, name_type: 'ASSUMED', name_status: rng.chance(0.8) ? 'A' : 'I', date_filed: dateOfYear(filedYear + rng.next() * (AS_OF_YEAR - filedYear)) });
+      const dba = rng.chance(0.5)
+        ? `${rng.pick(words.businessWords)} ${rng.pick(words.industries)}`
+        : `${coined(rng)} ${rng.pick(words.industries)}`;
+      names.push({
+        corp_name: dba,
+        name_type: 'ASSUMED',
+        name_status: rng.chance(0.8) ? 'A' : 'I',
+        date_filed: dateOfYear(filedYear + rng.next() * (AS_OF_YEAR - filedYear)),
+      });
     }
   }
-  if (names.length) names.push({ corp_name: name, name_type: 'ENTITY', name_status: 'A', date_filed: names.some((n) => n.name_type === 'ENTITY') ? dateOfYear(since) : filed });
+  if (names.length)
+    names.push({
+      corp_name: name,
+      name_type: 'ENTITY',
+      name_status: 'A',
+      date_filed: names.some((n) => n.name_type === 'ENTITY') ? dateOfYear(since) : filed,
+    });
   return { row: orderRow(row), names: canonicalNames(names) };
 }
 
@@ -150,7 +166,8 @@ export function evolve(seed: string, i: number, g: number, e: SnapshotEntity): S
     delete row.dos_process_address_2;
     put(row, 'dos_process', nyAddress(rng, pickCounty(rng)));
   } else if (kind < 0.75) {
-    if (!names.length) names.push({ corp_name: row.current_entity_name, name_type: 'ENTITY', name_status: 'A', date_filed: row.initial_dos_filing_date });
+    if (!names.length)
+      names.push({ corp_name: row.current_entity_name, name_type: 'ENTITY', name_status: 'A', date_filed: row.initial_dos_filing_date });
     for (const n of names) if (n.name_type === 'ENTITY' && n.name_status === 'A') n.name_status = 'I';
     row.current_entity_name = companyName(rng, type);
     if (row.location_name) row.location_name = row.current_entity_name;

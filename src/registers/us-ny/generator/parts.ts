@@ -45,7 +45,13 @@ export function nyAddress(rng: Rng, county: County): Addr {
 
 export function outOfStateAddress(rng: Rng): Addr {
   const office = rng.pick(words.outOfStateOffices);
-  return { address_1: street(rng, false), ...(rng.chance(0.3) ? { address_2: unit(rng) } : {}), city: rng.pick(office.cities), state: office.state, zip: zipIn(rng, office.zips) };
+  return {
+    address_1: street(rng, false),
+    ...(rng.chance(0.3) ? { address_2: unit(rng) } : {}),
+    city: rng.pick(office.cities),
+    state: office.state,
+    zip: zipIn(rng, office.zips),
+  };
 }
 
 export function personName(rng: Rng): string {

@@ -35,7 +35,16 @@ const Vocabulary = z.object({
   foreignJurisdictions: z.array(z.tuple([z.string(), z.number().positive()])).min(1),
   outOfStateOffices: z.array(Place.extend({ state: z.string().length(2) })).min(1),
   registeredAgents: z
-    .array(z.object({ name: z.string(), address1: z.string(), address2: z.string().optional(), city: z.string(), state: z.string(), zip: z.string() }))
+    .array(
+      z.object({
+        name: z.string(),
+        address1: z.string(),
+        address2: z.string().optional(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string(),
+      }),
+    )
     .min(1),
   stockTypes: z.array(z.tuple([z.string(), z.number().positive()])).min(1),
   stockQuantities: z.array(z.number().int().positive()).min(1),

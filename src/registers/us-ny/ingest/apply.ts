@@ -90,23 +90,32 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
   await deps.db.transaction(async (tx) => {
     if (initial) {
       // The first snapshot goes into an empty table: bulk-loaded (COPY), each row built as the store takes it.
-      await deps.entities.insertNew(tx, (function* () {
-        let batch: UsNyEntityWrite[] = [];
-        for (const dosId of fresh.ids()) {
-          batch.push(writeOf(dosId));
-          if (batch.length === WRITE_BATCH) {
-            yield batch;
-            batch = [];
+      await deps.entities.insertNew(
+        tx,
+        (function* () {
+          let batch: UsNyEntityWrite[] = [];
+          for (const dosId of fresh.ids()) {
+            batch.push(writeOf(dosId));
+            if (batch.length === WRITE_BATCH) {
+              yield batch;
+              batch = [];
+            }
           }
-        }
-        if (batch.length) yield batch;
-      })(), seq);
+          if (batch.length) yield batch;
+        })(),
+        seq,
+      );
       added = fresh.size;
     } else {
       for (let i = 0; i < toWrite.length; i += WRITE_BATCH) {
         const slice = toWrite.slice(i, i + WRITE_BATCH);
         const before = new Map(
-          (await deps.entities.getMany(slice.filter((w) => w.change === 'changed').map((w) => w.dosId), tx)).map((s) => [s.dosId, s]),
+          (
+            await deps.entities.getMany(
+              slice.filter((w) => w.change === 'changed').map((w) => w.dosId),
+              tx,
+            )
+          ).map((s) => [s.dosId, s]),
         );
         const changes: UsNySnapshotChange[] = slice.map((w) => {
           const old = before.get(w.dosId);
@@ -115,13 +124,20 @@ async function applyAs(deps: ApplyDeps, builder: SnapshotBuilder, source: string
             ? { seq, dosId: w.dosId, change: w.change, fields: fieldChanges(old.row, old.names, e.row, e.names) }
             : { seq, dosId: w.dosId, change: w.change };
         });
-        await deps.entities.upsert(tx, slice.map((w) => writeOf(w.dosId)), seq);
+        await deps.entities.upsert(
+          tx,
+          slice.map((w) => writeOf(w.dosId)),
+          seq,
+        );
         await deps.snapshots.addChanges(tx, changes);
       }
       for (let i = 0; i < removed.length; i += WRITE_BATCH) {
         const slice = removed.slice(i, i + WRITE_BATCH);
         await deps.entities.markRemoved(tx, slice, seq, deps.now());
-        await deps.snapshots.addChanges(tx, slice.map((dosId) => ({ seq, dosId, change: 'removed' as const })));
+        await deps.snapshots.addChanges(
+          tx,
+          slice.map((dosId) => ({ seq, dosId, change: 'removed' as const })),
+        );
       }
       added = toWrite.filter((w) => w.change === 'added').length;
       changed = toWrite.length - added;

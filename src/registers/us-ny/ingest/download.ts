@@ -41,7 +41,8 @@ export async function* downloadDataset(url: string, opts: DownloadOptions): Asyn
         }
         if (!res.ok) throw new RegisterError('processing_failed', `the open-data API refused ${u.pathname}: HTTP ${res.status}`, false);
         const body = (await res.json()) as unknown;
-        if (!Array.isArray(body)) throw new RegisterError('processing_failed', `the open-data API answered ${u.pathname} with something not a list`, false);
+        if (!Array.isArray(body))
+          throw new RegisterError('processing_failed', `the open-data API answered ${u.pathname} with something not a list`, false);
         page = body as RawRecord[];
       } catch (err) {
         if (err instanceof RegisterError || opts.signal?.aborted) throw err;

@@ -7,7 +7,12 @@ describe('IdTable', () => {
     const table = new IdTable(4);
     const model = new Map<number, number>();
     // Consecutive ids, scattered ones, 0 and the largest ingestible id, some set twice.
-    const ids = [0, 999_999_999, ...Array.from({ length: 50_000 }, (_, i) => 1_000_000 + i), ...Array.from({ length: 20_000 }, (_, i) => (i * 7_919_993) % 999_999_937)];
+    const ids = [
+      0,
+      999_999_999,
+      ...Array.from({ length: 50_000 }, (_, i) => 1_000_000 + i),
+      ...Array.from({ length: 20_000 }, (_, i) => (i * 7_919_993) % 999_999_937),
+    ];
     for (const [i, id] of ids.entries()) {
       table.set(id, i % 200);
       model.set(id, i % 200);

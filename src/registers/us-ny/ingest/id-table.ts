@@ -48,7 +48,7 @@ export class IdTable {
     const mask = this.keys.length - 1;
     const stored = id + 1;
     // Fibonacci hashing spreads ids that are consecutive (most of a register's are).
-    let slot = Math.imul(stored, 0x9e3779b1) >>> 0 & mask;
+    let slot = (Math.imul(stored, 0x9e3779b1) >>> 0) & mask;
     for (;;) {
       const k = this.keys[slot]!;
       if (k === 0 || k === stored) return slot;

@@ -73,7 +73,14 @@ describe('reading a snapshot: the real files’ drift', () => {
   });
 
   it('rejects rows without a numeric id or a name, and counts them', async () => {
-    const b = await build(JSON.stringify([{ dos_id: 'A12', current_entity_name: 'X' }, { dos_id: '1234567' }, { dos_id: '7654321', current_entity_name: 'OK LLC' }]), 'json');
+    const b = await build(
+      JSON.stringify([
+        { dos_id: 'A12', current_entity_name: 'X' },
+        { dos_id: '1234567' },
+        { dos_id: '7654321', current_entity_name: 'OK LLC' },
+      ]),
+      'json',
+    );
     assert.equal(b.size, 1);
     assert.equal(b.stats.rowsRead, 3);
     assert.equal(b.stats.invalidRows, 2);
@@ -155,8 +162,13 @@ describe('applying snapshots as diffs', () => {
     const after = new Map(next.map((e) => [e.row.dos_id, e]));
     const expectAdded = [...after.keys()].filter((id) => !before.has(id));
     const expectRemoved = [...before.keys()].filter((id) => !after.has(id));
-    const expectChanged = [...after.keys()].filter((id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)));
-    assert.ok(expectAdded.length > 0 && expectRemoved.length > 0 && expectChanged.length > 0, 'the generation changes something of each kind');
+    const expectChanged = [...after.keys()].filter(
+      (id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)),
+    );
+    assert.ok(
+      expectAdded.length > 0 && expectRemoved.length > 0 && expectChanged.length > 0,
+      'the generation changes something of each kind',
+    );
 
     const report = await ingestEntities({ db, now: NOW }, next, 'g1');
     assert.equal(report.initial, false);
@@ -164,7 +176,11 @@ describe('applying snapshots as diffs', () => {
     assert.equal(report.unchanged, 1000 - expectChanged.length - expectRemoved.length);
 
     const changes = await snapshots.changes(report.seq, { first: 10_000 });
-    const of = (kind: string) => changes.filter((c) => c.change === kind).map((c) => c.dosId).sort();
+    const of = (kind: string) =>
+      changes
+        .filter((c) => c.change === kind)
+        .map((c) => c.dosId)
+        .sort();
     assert.deepEqual(of('added'), expectAdded.sort());
     assert.deepEqual(of('removed'), expectRemoved.sort());
     assert.deepEqual(of('changed'), expectChanged.sort());
@@ -221,9 +237,24 @@ describe('the first snapshot, streamed into an empty store', () => {
       { dos_id: `0${a.row.dos_id}`, current_entity_name: 'PARTIAL COPY LLC' },
       { ...b.row, dos_id: `0${b.row.dos_id}`, current_entity_name: 'RESPELLED WINNER LLC' },
     ];
-    const csv = csvText([...driftedRows(entities, { seed: 'stream', keepEmpty: true, duplicateRate: 0.05 }), ...respelled], SNAPSHOT_COLUMNS);
-    const names = csvText(nameRecords([...entities, { row: { dos_id: '9999991', current_entity_name: 'GONE LLC' }, names: [{ corp_name: 'GONE LLC', name_type: 'ENTITY', name_status: 'A' }] }]));
-    const files = () => ({ entities: { input: text(csv), format: 'csv' as const }, names: { input: text(names), format: 'csv' as const }, source: 'stream.csv' });
+    const csv = csvText(
+      [...driftedRows(entities, { seed: 'stream', keepEmpty: true, duplicateRate: 0.05 }), ...respelled],
+      SNAPSHOT_COLUMNS,
+    );
+    const names = csvText(
+      nameRecords([
+        ...entities,
+        {
+          row: { dos_id: '9999991', current_entity_name: 'GONE LLC' },
+          names: [{ corp_name: 'GONE LLC', name_type: 'ENTITY', name_status: 'A' }],
+        },
+      ]),
+    );
+    const files = () => ({
+      entities: { input: text(csv), format: 'csv' as const },
+      names: { input: text(names), format: 'csv' as const },
+      source: 'stream.csv',
+    });
 
     const streamed = await ingestFiles({ db: stores[0]!.db, now: NOW }, files());
     const whole = await build(csv, 'csv', names);
@@ -255,13 +286,18 @@ describe('the first snapshot, streamed into an empty store', () => {
     const { db, drop } = await openTestDb();
     try {
       const good = csvText(driftedRows(generateEntities({ size: 300, seed: 'half' }), { seed: 'half' }), SNAPSHOT_COLUMNS);
-      const broken = Readable.from((async function* () {
-        yield good;
-        throw new Error('connection reset while downloading');
-      })());
-      await assert.rejects(ingestFiles({ db, now: NOW }, { entities: { input: broken, format: 'csv' }, source: 'broken.csv' }), /connection reset/);
+      const broken = Readable.from(
+        (async function* () {
+          yield good;
+          throw new Error('connection reset while downloading');
+        })(),
+      );
+      await assert.rejects(
+        ingestFiles({ db, now: NOW }, { entities: { input: broken, format: 'csv' }, source: 'broken.csv' }),
+        /connection reset/,
+      );
       assert.equal(await new UsNyEntityRepository(db).countActive(), 0);
-      assert.equal((await new UsNySnapshotRepository(db).latestDone()), undefined);
+      assert.equal(await new UsNySnapshotRepository(db).latestDone(), undefined);
       const [last] = await db.query<{ status: string }>('select status from us_ny_snapshots order by seq desc limit 1');
       assert.equal(last?.status, 'failed');
     } finally {

@@ -49,8 +49,15 @@ export async function loadInitial(deps: ApplyDeps, sources: SnapshotSources, sou
     if (winners.size) {
       // A winner spelled differently (leading zeros) replaces the row written under the other spelling.
       const written = (key: number) => idText.get(key) ?? String(key);
-      await deps.entities.delete(tx, [...winners].filter(([key, w]) => written(key) !== w.dosId).map(([key]) => written(key)));
-      await deps.entities.upsert(tx, [...winners].map(([key, w]) => writeOf(w.dosId, key, w.packed, w.name)), seq);
+      await deps.entities.delete(
+        tx,
+        [...winners].filter(([key, w]) => written(key) !== w.dosId).map(([key]) => written(key)),
+      );
+      await deps.entities.upsert(
+        tx,
+        [...winners].map(([key, w]) => writeOf(w.dosId, key, w.packed, w.name)),
+        seq,
+      );
     }
     builder.countOrphans((key) => filled.has(key));
     await finishSnapshot(deps, tx, seq, builder.stats, { entities: filled.size, added: filled.size, changed: 0, removed: 0 }, true);

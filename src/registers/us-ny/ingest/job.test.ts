@@ -48,9 +48,13 @@ describe('the open-data API download and the scheduled ingestion', () => {
     requests.length = 0;
     failNext = 1;
     const got = [];
-    for await (const r of downloadDataset(`${url}/resource/n9v6-gdp6.json`, { userAgent: 'test', pageSize: 100, attempts: 3 })) got.push(...r);
+    for await (const r of downloadDataset(`${url}/resource/n9v6-gdp6.json`, { userAgent: 'test', pageSize: 100, attempts: 3 }))
+      got.push(...r);
     assert.equal(got.length, rows.length);
-    assert.deepEqual(requests.map((r) => new URLSearchParams(r.split('?')[1]).get('$offset')), ['0', '0', '100', '200']);
+    assert.deepEqual(
+      requests.map((r) => new URLSearchParams(r.split('?')[1]).get('$offset')),
+      ['0', '0', '100', '200'],
+    );
     assert.ok(requests.every((r) => r.includes('%24order=%3Aid')));
   });
 
@@ -94,7 +98,11 @@ describe('the open-data API download and the scheduled ingestion', () => {
       clock.now = new Date(clock.now.getTime() + 60_000);
     });
     assert.equal(sent[0]!.name, US_NY_INGEST_JOB);
-    assert.deepEqual([sent[0]!.opts?.key, sent[0]!.opts?.delayMs], ['due:2025-07-02T00:00:00.000Z', 0], 'a day after the last snapshot: now');
+    assert.deepEqual(
+      [sent[0]!.opts?.key, sent[0]!.opts?.delayMs],
+      ['due:2025-07-02T00:00:00.000Z', 0],
+      'a day after the last snapshot: now',
+    );
     await eventually(async () => sent.length >= 2);
     assert.equal(runs(), 1);
     assert.equal(sent[1]!.opts?.key, 'due:2025-07-03T00:00:00.000Z', 'a day after the snapshot the run applied');

@@ -55,7 +55,9 @@ export function columnOfHeader(header: string): SnapshotColumn | undefined {
   return c ?? undefined;
 }
 
-const HISTORY_HEADERS = new Map(['corpid_num', 'film_num', 'date_filed', 'name_type', 'name_status', 'corp_name'].map((c) => [compact(c), c]));
+const HISTORY_HEADERS = new Map(
+  ['corpid_num', 'film_num', 'date_filed', 'name_type', 'name_status', 'corp_name'].map((c) => [compact(c), c]),
+);
 HISTORY_HEADERS.set('dosid', 'corpid_num');
 HISTORY_HEADERS.set('corpid', 'corpid_num');
 
@@ -206,10 +208,26 @@ export function normaliseNameRecord(raw: RawRecord): Normalised<{ dosId: string;
   const dosId = f.corpid_num?.replace(/\s+/g, '');
   if (!dosId || !isIngestibleDosId(dosId)) return { ok: false, reason: `corpid_num "${f.corpid_num ?? ''}" is not a number` };
   if (!f.corp_name) return { ok: false, reason: `name history of ${dosId} has no corp_name` };
-  return { ok: true, value: { dosId, entry: normaliseNameEntry({ corp_name: f.corp_name, name_type: f.name_type ?? '', name_status: f.name_status ?? '', date_filed: f.date_filed }) } };
+  return {
+    ok: true,
+    value: {
+      dosId,
+      entry: normaliseNameEntry({
+        corp_name: f.corp_name,
+        name_type: f.name_type ?? '',
+        name_status: f.name_status ?? '',
+        date_filed: f.date_filed,
+      }),
+    },
+  };
 }
 
-export function normaliseNameEntry(e: { corp_name: string; name_type: string; name_status: string; date_filed?: string }): NameHistoryEntry {
+export function normaliseNameEntry(e: {
+  corp_name: string;
+  name_type: string;
+  name_status: string;
+  date_filed?: string;
+}): NameHistoryEntry {
   const date = parseSnapshotDate(e.date_filed);
   return {
     corp_name: squash(e.corp_name),
@@ -230,6 +248,9 @@ export function canonicalNames(names: NameHistoryEntry[]): NameHistoryEntry[] {
     out.push(n);
   }
   return out.sort(
-    (a, b) => (a.date_filed ?? '').localeCompare(b.date_filed ?? '') || a.corp_name.localeCompare(b.corp_name) || a.name_type.localeCompare(b.name_type),
+    (a, b) =>
+      (a.date_filed ?? '').localeCompare(b.date_filed ?? '') ||
+      a.corp_name.localeCompare(b.corp_name) ||
+      a.name_type.localeCompare(b.name_type),
   );
 }

@@ -15,7 +15,13 @@ const regions = z
   .parse(JSON.parse(readFileSync(new URL('./regions.json', import.meta.url), 'utf8'))).regions;
 
 /** Upper case, no dots, single spaces: "N.Y." and "new  york" meet "NY" and "NEW YORK". */
-const key = (s: string) => s.toUpperCase().replace(/\./g, ' ').replace(/[^A-Z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+const key = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/\./g, ' ')
+    .replace(/[^A-Z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const byKey = new Map<string, Region>();
 for (const r of regions) {

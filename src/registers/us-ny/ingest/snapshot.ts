@@ -215,7 +215,12 @@ function storedFormOf(row: string, names: readonly NameHistoryEntry[]): { row: s
  * An entity as the store writes it, from its packed row (see SnapshotBuilder.eachPackedRow): its stored form and
  * the other names the search index reads; `name` is its current name.
  */
-export function packedWrite(dosId: string, packed: string, names: readonly NameHistoryEntry[], name = packed.split(SEP, 2)[1]!): UsNyEntityWrite {
+export function packedWrite(
+  dosId: string,
+  packed: string,
+  names: readonly NameHistoryEntry[],
+  name = packed.split(SEP, 2)[1]!,
+): UsNyEntityWrite {
   const altNames = names.length ? encodeAltNames(altNamesOf(name, names)) : '';
   return { dosId, ...storedFormOf(packed, names), altNames };
 }

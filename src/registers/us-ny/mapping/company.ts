@@ -21,7 +21,11 @@ export function namesOf(e: SnapshotEntity) {
   const current = e.row.current_entity_name.toUpperCase();
   const uniq = (xs: string[]) => [...new Set(xs)];
   return {
-    legacyLegalNames: uniq(e.names.filter((n) => n.name_type === 'ENTITY' && n.name_status !== 'A' && n.corp_name.toUpperCase() !== current).map((n) => n.corp_name)),
+    legacyLegalNames: uniq(
+      e.names
+        .filter((n) => n.name_type === 'ENTITY' && n.name_status !== 'A' && n.corp_name.toUpperCase() !== current)
+        .map((n) => n.corp_name),
+    ),
     commercialNames: uniq(e.names.filter((n) => n.name_type === 'ASSUMED' && n.name_status === 'A').map((n) => n.corp_name)),
     legacyCommercialNames: uniq(e.names.filter((n) => n.name_type === 'ASSUMED' && n.name_status !== 'A').map((n) => n.corp_name)),
   };

@@ -10,7 +10,9 @@ const Form = z.object({
   elfNames: z.array(z.string()),
   beyondSpecification: z.boolean().optional(),
 });
-const forms = z.object({ forms: z.array(Form) }).parse(JSON.parse(readFileSync(new URL('./legal-forms.json', import.meta.url), 'utf8'))).forms;
+const forms = z
+  .object({ forms: z.array(Form) })
+  .parse(JSON.parse(readFileSync(new URL('./legal-forms.json', import.meta.url), 'utf8'))).forms;
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase();
 const byType = new Map(forms.flatMap((f) => f.entityTypes.map((t) => [norm(t), f] as const)));

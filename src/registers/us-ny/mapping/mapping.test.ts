@@ -60,8 +60,22 @@ describe('legal form mapping (spec §3.4, ELF codes of the jurisdiction of forma
     ['FOREIGN LIMITED LIABILITY COMPANY', 'TEXAS', 'Limited Liability Company', 'WYG5', 'US-TX', 'Limited Liability Company'],
     ['DOMESTIC LIMITED PARTNERSHIP', 'NEW YORK', 'Limited Partnership', 'BO6L', 'US-NY', 'Limited Partnership'],
     ['FOREIGN LIMITED PARTNERSHIP', 'TEXAS', 'Limited Partnership', 'FE1L', 'US-TX', 'Limited Partnership'],
-    ['DOMESTIC LIMITED LIABILITY PARTNERSHIP', 'NEW YORK', 'Limited Liability Partnership', 'XIZI', 'US-NY', 'Limited Liability Partnership'],
-    ['FOREIGN LIMITED LIABILITY PARTNERSHIP', 'DELAWARE', 'Limited Liability Partnership', '1HXP', 'US-DE', 'Limited Liability Partnership'],
+    [
+      'DOMESTIC LIMITED LIABILITY PARTNERSHIP',
+      'NEW YORK',
+      'Limited Liability Partnership',
+      'XIZI',
+      'US-NY',
+      'Limited Liability Partnership',
+    ],
+    [
+      'FOREIGN LIMITED LIABILITY PARTNERSHIP',
+      'DELAWARE',
+      'Limited Liability Partnership',
+      '1HXP',
+      'US-DE',
+      'Limited Liability Partnership',
+    ],
     ['DOMESTIC NOT-FOR-PROFIT CORPORATION', 'NEW YORK', 'Non-Profit Organization', '51RC', 'US-NY', 'Not-for-profit Corporation'],
     ['FOREIGN NOT-FOR-PROFIT CORPORATION', 'TEXAS', 'Non-Profit Organization', 'OGSS', 'US-TX', 'Nonprofit Corporation'],
     // New York's ELF rows have no professional corporation: no code (the spec's 9AAS is Texas's).
@@ -79,13 +93,27 @@ describe('legal form mapping (spec §3.4, ELF codes of the jurisdiction of forma
       assert.equal(form.iso20275Code, code);
       if (code) {
         const elf = elfByCode(code);
-        assert.ok(elf.some((e) => e.subdivisionCode === subdivision && e.localName.trim() === elfName), `${code} is ${elfName} of ${subdivision} in the ELF list`);
+        assert.ok(
+          elf.some((e) => e.subdivisionCode === subdivision && e.localName.trim() === elfName),
+          `${code} is ${elfName} of ${subdivision} in the ELF list`,
+        );
       }
     });
   }
   it('covers every form of the specification’s list', () => {
-    const spec = ['BUSINESS CORPORATION', 'LIMITED LIABILITY COMPANY', 'LIMITED PARTNERSHIP', 'LIMITED LIABILITY PARTNERSHIP', 'NOT-FOR-PROFIT CORPORATION', 'PROFESSIONAL CORPORATION'];
-    for (const f of spec) assert.ok(LEGAL_FORM_TABLE.some((row) => row.entityTypes.includes(`DOMESTIC ${f}`) && !row.beyondSpecification), f);
+    const spec = [
+      'BUSINESS CORPORATION',
+      'LIMITED LIABILITY COMPANY',
+      'LIMITED PARTNERSHIP',
+      'LIMITED LIABILITY PARTNERSHIP',
+      'NOT-FOR-PROFIT CORPORATION',
+      'PROFESSIONAL CORPORATION',
+    ];
+    for (const f of spec)
+      assert.ok(
+        LEGAL_FORM_TABLE.some((row) => row.entityTypes.includes(`DOMESTIC ${f}`) && !row.beyondSpecification),
+        f,
+      );
   });
   it('keeps an entity type it does not know as the local name only', () => {
     assert.deepEqual(mapLegalForm('DOMESTIC WIDGET ASSOCIATION', 'NEW YORK'), { localName: 'DOMESTIC WIDGET ASSOCIATION' });
@@ -135,16 +163,26 @@ describe('the three roles (spec §2.11)', () => {
     assert.equal(legalRepresentatives.length, 1);
     assert.equal(legalRepresentatives[0]!.type, 'individual');
     assert.equal(legalRepresentatives[0]!.individual?.name?.fullName, 'JANE Q. DOE');
-    assert.deepEqual(legalRepresentatives[0]!.role, { standardized: 'Chief Executive Officer', localName: 'CEO', englishTranslation: 'Chief Executive Officer' });
-    assert.deepEqual(otherKeyPersons.map((p) => [p.role?.localName, p.role?.standardized, p.type]), [
-      ['Registered Agent', 'Other', 'company'],
-      ['SOP Agent', 'Other', 'company'],
-    ]);
+    assert.deepEqual(legalRepresentatives[0]!.role, {
+      standardized: 'Chief Executive Officer',
+      localName: 'CEO',
+      englishTranslation: 'Chief Executive Officer',
+    });
+    assert.deepEqual(
+      otherKeyPersons.map((p) => [p.role?.localName, p.role?.standardized, p.type]),
+      [
+        ['Registered Agent', 'Other', 'company'],
+        ['SOP Agent', 'Other', 'company'],
+      ],
+    );
     assert.equal(otherKeyPersons[0]!.company?.legalAddress?.postalCode, '10005');
   });
   it('publishes no officers for LLCs, partnerships and not-for-profits: legal representatives are empty', () => {
     for (const type of ['DOMESTIC LIMITED LIABILITY COMPANY', 'DOMESTIC LIMITED PARTNERSHIP', 'DOMESTIC NOT-FOR-PROFIT CORPORATION']) {
-      const people = mapPeople('1', type, [{ party: 'ceo', name: 'JOHN ROE' }, { party: 'sopAgent', name: 'JOHN ROE, ESQ.' }]);
+      const people = mapPeople('1', type, [
+        { party: 'ceo', name: 'JOHN ROE' },
+        { party: 'sopAgent', name: 'JOHN ROE, ESQ.' },
+      ]);
       assert.deepEqual(people.legalRepresentatives, [], type);
       assert.equal(people.otherKeyPersons[0]?.type, 'individual');
     }
@@ -156,7 +194,14 @@ describe('profiles', () => {
     const c = companyFromSnapshot(entity);
     assert.deepEqual(c.identifiers, { dosId: '4567890' });
     assert.equal(c.legalForm?.iso20275Code, 'PJ10');
-    assert.deepEqual(c.legalAddress, { addressLine1: '1 MAIN ST', city: 'BROOKLYN', postalCode: '11201', state: 'NY', region: 'NY', countryCode: 'US' });
+    assert.deepEqual(c.legalAddress, {
+      addressLine1: '1 MAIN ST',
+      city: 'BROOKLYN',
+      postalCode: '11201',
+      state: 'NY',
+      region: 'NY',
+      countryCode: 'US',
+    });
     assert.deepEqual(c.legacyLegalNames, ['ACME GADGETS INC.']);
     assert.deepEqual(c.commercialNames, ['WIDGET WORLD']);
     assert.deepEqual(c.legacyCommercialNames, ['GADGET LAND']);
@@ -166,14 +211,24 @@ describe('profiles', () => {
 
   it('verification: the portal’s details, live over the snapshot, the name history from the snapshot', () => {
     const live = liveRecordOf(entity);
-    live.entityGeneralInfo = { ...live.entityGeneralInfo!, entityName: 'ACME WIDGETS INTERNATIONAL, INC.', entityStatus: 'Inactive', reasonForStatus: 'Merged Out', inactiveDate: '2024-05-06T00:00:00' };
+    live.entityGeneralInfo = {
+      ...live.entityGeneralInfo!,
+      entityName: 'ACME WIDGETS INTERNATIONAL, INC.',
+      entityStatus: 'Inactive',
+      reasonForStatus: 'Merged Out',
+      inactiveDate: '2024-05-06T00:00:00',
+    };
     const fromLive = companyFromLive(live);
     assert.ok(fromLive.usState?.nextBiennialStatementDueDate);
     assert.ok(fromLive.usState?.addresses?.serviceOfProcess?.address?.city);
     const cached = { type: 'cached_from_registry' as const, register: 'snapshot' };
     const { company, fields } = mergeCompany(companyFromSnapshot(entity), fromLive, cached);
     assert.equal(company.legalName, 'ACME WIDGETS INTERNATIONAL, INC.');
-    assert.deepEqual(company.status, { localName: 'INACTIVE - Merged Out', active: false, statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' } });
+    assert.deepEqual(company.status, {
+      localName: 'INACTIVE - Merged Out',
+      active: false,
+      statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' },
+    });
     assert.deepEqual(company.legacyLegalNames, ['ACME GADGETS INC.']);
     assert.equal(fields?.legacyLegalNames, cached);
     assert.equal(fields?.legalName, undefined, 'live fields carry the block’s own source');

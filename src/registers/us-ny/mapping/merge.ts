@@ -5,7 +5,11 @@ import type { Company, Source } from '../../../contract/index.ts';
  * wins; fields only the snapshot has (the name history, which the entity record does not carry) stay, and are
  * listed in `fields` with the snapshot as their source. `usState` merges key by key.
  */
-export function mergeCompany(snapshot: Company | undefined, live: Company, cached: Source): { company: Company; fields?: Record<string, Source> } {
+export function mergeCompany(
+  snapshot: Company | undefined,
+  live: Company,
+  cached: Source,
+): { company: Company; fields?: Record<string, Source> } {
   if (!snapshot) return { company: live };
   const company: Record<string, unknown> = { ...snapshot };
   for (const [key, value] of Object.entries(live)) {

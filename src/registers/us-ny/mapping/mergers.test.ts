@@ -7,7 +7,12 @@ import { seededMergers } from '../sandbox-seed.ts';
 import { companyFromLive } from './company.ts';
 import { mergerRelationships, parseMergerTitle } from './mergers.ts';
 
-const company = (id: string, legalName: string, extra: Partial<Company> = {}): Company => ({ countryCode: 'US-NY', id, legalName, ...extra });
+const company = (id: string, legalName: string, extra: Partial<Company> = {}): Company => ({
+  countryCode: 'US-NY',
+  id,
+  legalName,
+  ...extra,
+});
 const merger = (amendmentDescription: string, extra: object = {}) => ({
   fileDate: '2019-06-14T00:00:00',
   documentType: 'CERTIFICATE OF MERGER',
@@ -27,7 +32,10 @@ describe('US-NY mergers from the filing history', () => {
 
   it('gives the survivor mergedFrom each constituent, dated and described as the register says', () => {
     const rels = mergerRelationships(
-      [merger('MERGER OF BETA WIDGETS INC. (DOS ID 1234567) INTO ACME HOLDINGS CORP.'), { fileDate: '2015-01-01T00:00:00', documentType: 'BIENNIAL STATEMENT' }],
+      [
+        merger('MERGER OF BETA WIDGETS INC. (DOS ID 1234567) INTO ACME HOLDINGS CORP.'),
+        { fileDate: '2015-01-01T00:00:00', documentType: 'BIENNIAL STATEMENT' },
+      ],
       company('7000001', 'ACME HOLDINGS CORP.'),
     );
     assert.deepEqual(rels, [
@@ -43,28 +51,50 @@ describe('US-NY mergers from the filing history', () => {
   it('recognises the survivor by a former name, prefers an effective date, and gives a constituent mergedInto', () => {
     const filing = merger('MERGER OF BETA WIDGETS INC INTO OLD ACME CORP', { effectiveDate: '2019-07-01T00:00:00' });
     const survivor = mergerRelationships([filing], company('7000001', 'ACME CORP', { legacyLegalNames: ['OLD ACME CORP'] }));
-    assert.deepEqual(survivor.map((r) => [r.relation, r.company?.legalName, r.effectiveDate]), [['mergedFrom', 'BETA WIDGETS INC', '2019-07-01']]);
-    const constituent = mergerRelationships([filing], company('1234567', 'BETA WIDGETS, INC.', { status: { active: false, statusDetails: { status: 'Merged', closureReason: 'MERGER' } } }));
-    assert.deepEqual(constituent.map((r) => [r.relation, r.company?.legalName]), [['mergedInto', 'OLD ACME CORP']]);
+    assert.deepEqual(
+      survivor.map((r) => [r.relation, r.company?.legalName, r.effectiveDate]),
+      [['mergedFrom', 'BETA WIDGETS INC', '2019-07-01']],
+    );
+    const constituent = mergerRelationships(
+      [filing],
+      company('1234567', 'BETA WIDGETS, INC.', { status: { active: false, statusDetails: { status: 'Merged', closureReason: 'MERGER' } } }),
+    );
+    assert.deepEqual(
+      constituent.map((r) => [r.relation, r.company?.legalName]),
+      [['mergedInto', 'OLD ACME CORP']],
+    );
   });
 
   it('keeps a merger whose filing names nobody, without a company; nothing for an entity merged out', () => {
     const bare = { fileDate: '2019-06-14T00:00:00', documentType: 'CERTIFICATE OF MERGER', amendmentDescriptionFlag: false };
-    assert.deepEqual(mergerRelationships([bare], company('7000001', 'ACME CORP')), [{ relation: 'mergedFrom', effectiveDate: '2019-06-14', description: 'CERTIFICATE OF MERGER' }]);
-    assert.deepEqual(mergerRelationships([bare], company('7000001', 'ACME CORP', { status: { statusDetails: { closureReason: 'MERGER' } } })), []);
+    assert.deepEqual(mergerRelationships([bare], company('7000001', 'ACME CORP')), [
+      { relation: 'mergedFrom', effectiveDate: '2019-06-14', description: 'CERTIFICATE OF MERGER' },
+    ]);
+    assert.deepEqual(
+      mergerRelationships([bare], company('7000001', 'ACME CORP', { status: { statusDetails: { closureReason: 'MERGER' } } })),
+      [],
+    );
   });
 
   it('reads the emulator’s derived filings of a seeded merged company back to mergedFrom, and its constituent to mergedInto', () => {
     const [first] = seededMergers({ size: 2000, seed: 'registrum' });
     assert.ok(first, 'the seed has merged companies');
-    const index = [...Array(2000).keys()].find((i) => generatedEntity({ size: 2000, seed: 'registrum', index: i })?.row.dos_id === first.survivor.dosId)!;
+    const index = [...Array(2000).keys()].find(
+      (i) => generatedEntity({ size: 2000, seed: 'registrum', index: i })?.row.dos_id === first.survivor.dosId,
+    )!;
     const entity = generatedEntity({ size: 2000, seed: 'registrum', index })!;
     const m = mergerOf(entity, true)!;
     const rels = mergerRelationships(derivedFilings(entity, m), company(entity.row.dos_id, entity.row.current_entity_name));
-    assert.deepEqual(rels.map((r) => [r.relation, r.company?.id, r.company?.legalName, r.effectiveDate]), [['mergedFrom', m.constituent.dosId, m.constituent.name, m.date]]);
+    assert.deepEqual(
+      rels.map((r) => [r.relation, r.company?.id, r.company?.legalName, r.effectiveDate]),
+      [['mergedFrom', m.constituent.dosId, m.constituent.name, m.date]],
+    );
     const absorbed = mergedOutRecord(entity, m);
     const profile = companyFromLive(absorbed.record);
     assert.equal(profile.status?.statusDetails?.closureReason, 'MERGER');
-    assert.deepEqual(mergerRelationships(absorbed.filings, profile).map((r) => [r.relation, r.company?.legalName]), [['mergedInto', entity.row.current_entity_name]]);
+    assert.deepEqual(
+      mergerRelationships(absorbed.filings, profile).map((r) => [r.relation, r.company?.legalName]),
+      [['mergedInto', entity.row.current_entity_name]],
+    );
   });
 });

@@ -10,7 +10,8 @@ interface NamedParty {
 }
 
 /** Where a name ends: an entity suffix, or the "(DOS ID n)" the description may add. */
-const ENDS_ENTITY = /(\bINC\.?|\bCORP\.?|\bCORPORATION|\bCOMPANY|\bCO\.|\bLLC|L\.L\.C\.|\bLTD\.?|\bLIMITED|\bL\.?P\.?|\bLLP|L\.L\.P\.|\bP\.?C\.?|\bPLLC|\(DOS ID \d{6,8}\))$/i;
+const ENDS_ENTITY =
+  /(\bINC\.?|\bCORP\.?|\bCORPORATION|\bCOMPANY|\bCO\.|\bLLC|L\.L\.C\.|\bLTD\.?|\bLIMITED|\bL\.?P\.?|\bLLP|L\.L\.P\.|\bP\.?C\.?|\bPLLC|\(DOS ID \d{6,8}\))$/i;
 const DOS_ID = /\s*\(DOS ID (\d{6,8})\)$/i;
 const TITLE = /^(?:CERTIFICATE OF\s+)?(?:MERGER|CONSOLIDATION)\s+OF\s+(.+?)\s+INTO\s+(.+)$/i;
 
@@ -46,7 +47,12 @@ export function parseMergerTitle(text: string): { constituents: NamedParty[]; su
   return m ? { constituents: constituents(m[1]!), survivor: party(m[2]!) } : undefined;
 }
 
-const comparable = (name: string) => name.toUpperCase().replace(/[.,'"]/g, '').replace(/\s+/g, ' ').trim();
+const comparable = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/[.,'"]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The mergers a filing history records, from the side of the entity whose history it is (spec §2.5): on the
@@ -61,7 +67,8 @@ export function mergerRelationships(filings: readonly FilingHistoryItem[], entit
   for (const f of filings) {
     const type = (f.documentType ?? '').trim();
     if (!/\bMERGER\b|\bCONSOLIDATION\b/i.test(type)) continue;
-    const text = f.amendmentDescriptionFlag === false || f.amendmentDescriptionFlag === 'false' ? '' : (f.amendmentDescription ?? '').trim();
+    const text =
+      f.amendmentDescriptionFlag === false || f.amendmentDescriptionFlag === 'false' ? '' : (f.amendmentDescription ?? '').trim();
     const effectiveDate = parseSnapshotDate(f.effectiveDate ?? undefined) ?? parseSnapshotDate(f.fileDate ?? undefined);
     const description = text ? `${type}: ${text}` : type;
     const base = { ...(effectiveDate ? { effectiveDate } : {}), description };
@@ -72,7 +79,9 @@ export function mergerRelationships(filings: readonly FilingHistoryItem[], entit
       continue;
     }
     const isConstituent = title.constituents.some((c) => (c.dosId && c.dosId === entity.id) || own.has(comparable(c.legalName)));
-    const isSurvivor = !isConstituent && ((title.survivor.dosId ? title.survivor.dosId === entity.id : false) || own.has(comparable(title.survivor.legalName)) || !mergedOut);
+    const isSurvivor =
+      !isConstituent &&
+      ((title.survivor.dosId ? title.survivor.dosId === entity.id : false) || own.has(comparable(title.survivor.legalName)) || !mergedOut);
     if (isConstituent) out.push({ relation: 'mergedInto', company: ref(title.survivor), ...base });
     else if (isSurvivor) for (const c of title.constituents) out.push({ relation: 'mergedFrom', company: ref(c), ...base });
   }

@@ -21,7 +21,8 @@ const Role = z.object({
 const roles = z.object({ roles: z.array(Role) }).parse(JSON.parse(readFileSync(new URL('./roles.json', import.meta.url), 'utf8'))).roles;
 
 // Words that make a name a firm's ("C T CORPORATION SYSTEM", "THE LLC", "C/O ... ESQ." stays a person).
-const FIRM = /\b(INC|INCORPORATED|CORP|CORPORATION|COMPANY|CO|LLC|L\.L\.C|LLP|LP|LTD|PLLC|P\.C|PC|SYSTEM|SERVICES?|AGENTS?|GROUP|TRUST|BANK|ASSOCIATES|PARTNERSHIP|THE)\b\.?/i;
+const FIRM =
+  /\b(INC|INCORPORATED|CORP|CORPORATION|COMPANY|CO|LLC|L\.L\.C|LLP|LP|LTD|PLLC|P\.C|PC|SYSTEM|SERVICES?|AGENTS?|GROUP|TRUST|BANK|ASSOCIATES|PARTNERSHIP|THE)\b\.?/i;
 
 /** Corporations file biennial statements naming a CEO; other entity types publish no officers (spec §2.11). */
 export function publishesOfficers(entityType: string | undefined): boolean {
@@ -41,7 +42,11 @@ function personOf(dosId: string, p: Party, role: (typeof roles)[number]) {
   if (p.party !== 'ceo' && FIRM.test(p.name)) {
     return { ...base, type: 'company' as const, company: { legalName: p.name, ...(p.address ? { legalAddress: p.address } : {}) } };
   }
-  const words = p.name.replace(/^C\/O\s+/i, '').replace(/,?\s+ESQ\.?$/i, '').split(/\s+/).filter(Boolean);
+  const words = p.name
+    .replace(/^C\/O\s+/i, '')
+    .replace(/,?\s+ESQ\.?$/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
   return {
     ...base,
     type: 'individual' as const,

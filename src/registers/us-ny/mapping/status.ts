@@ -31,8 +31,9 @@ export function mapStatus(entityStatus: string, reason?: string | null, inactive
   const status = norm(entityStatus);
   const why = norm(reason);
   const row =
-    table.statuses.find((r) => norm(r.entityStatus) === status && (r.reason === undefined ? !why || status === 'ACTIVE' : why.startsWith(norm(r.reason)))) ??
-    table.fallbacks.find((r) => norm(r.entityStatus) === status);
+    table.statuses.find(
+      (r) => norm(r.entityStatus) === status && (r.reason === undefined ? !why || status === 'ACTIVE' : why.startsWith(norm(r.reason))),
+    ) ?? table.fallbacks.find((r) => norm(r.entityStatus) === status);
   const closureDate = parseSnapshotDate(inactiveDate ?? undefined);
   if (!row) {
     return { localName: statusSource(entityStatus, reason), active: false, statusDetails: { status: status || 'Unknown' } };

@@ -28,11 +28,24 @@ describe('the NY portal client', () => {
   });
 
   const client = (timeoutMs = 5000) =>
-    new PortalClient({ baseUrl: async () => url, userAgent: defaultUserAgent('9.9.9', 'ops@example.test'), timeoutMs, attempts: 3, backoffMs: 5, maxBackoffMs: 20 });
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_q, _b, res) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    new PortalClient({
+      baseUrl: async () => url,
+      userAgent: defaultUserAgent('9.9.9', 'ops@example.test'),
+      timeoutMs,
+      attempts: 3,
+      backoffMs: 5,
+      maxBackoffMs: 20,
+    });
+  const json =
+    (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+    (_q, _b, res) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    };
+  const record = {
+    requestStatus: 'Success',
+    resultIndicator: 'Success',
+    entityGeneralInfo: { dosID: 1234567, entityName: 'ACME LLC', entityStatus: 'Active' },
   };
-  const record = { requestStatus: 'Success', resultIndicator: 'Success', entityGeneralInfo: { dosID: 1234567, entityName: 'ACME LLC', entityStatus: 'Active' } };
   const signal = () => new AbortController().signal;
 
   it('POSTs the real protocol with an honest user agent', async () => {
@@ -52,11 +65,28 @@ describe('the NY portal client', () => {
 
   it('asks for the filing history as the portal’s own page does, and reads its list', async () => {
     seen.length = 0;
-    const filing = { fileDate: '2019-06-14T00:00:00', certCode: '05', documentType: 'CERTIFICATE OF MERGER', pageCount: 4, fileNumber: 190614000512, amendmentDescriptionFlag: true, amendmentDescription: 'MERGER OF X INC. INTO ACME LLC' };
-    handlers = [json(200, { requestStatus: 'Success', totalMatchingCount: 1, filingHistoryResultList: [filing] }), json(200, { requestStatus: 'Success', filingHistoryResultList: null })];
+    const filing = {
+      fileDate: '2019-06-14T00:00:00',
+      certCode: '05',
+      documentType: 'CERTIFICATE OF MERGER',
+      pageCount: 4,
+      fileNumber: 190614000512,
+      amendmentDescriptionFlag: true,
+      amendmentDescription: 'MERGER OF X INC. INTO ACME LLC',
+    };
+    handlers = [
+      json(200, { requestStatus: 'Success', totalMatchingCount: 1, filingHistoryResultList: [filing] }),
+      json(200, { requestStatus: 'Success', filingHistoryResultList: null }),
+    ];
     const list = await client().filingHistory('1234567', signal());
     assert.equal(seen[0]!.path, '/PublicInquiryWeb/api/PublicInquiry/GetFilingHistoryByID');
-    assert.deepEqual(seen[0]!.body, { SearchID: '1234567', AssumedNameFlag: 'false', EntityName: '', ListSortedBy: 'ALL', listPaginationInfo: { listStartRecord: 1, listEndRecord: 250 } });
+    assert.deepEqual(seen[0]!.body, {
+      SearchID: '1234567',
+      AssumedNameFlag: 'false',
+      EntityName: '',
+      ListSortedBy: 'ALL',
+      listPaginationInfo: { listStartRecord: 1, listEndRecord: 250 },
+    });
     assert.deepEqual(list, [{ ...filing, fileNumber: '190614000512' }], 'file numbers read as strings');
     assert.deepEqual(await client().filingHistory('7654321', signal()), [], 'no list, no filings');
   });
@@ -68,7 +98,10 @@ describe('the NY portal client', () => {
       json(429, {}, { 'retry-after': '0' }),
       (_q, _b, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Checking your browser…</html>'),
     ];
-    await assert.rejects(client().entityRecord('1234567', signal()), (e: unknown) => e instanceof RegisterError && e.code === 'service_unavailable' && e.retryable);
+    await assert.rejects(
+      client().entityRecord('1234567', signal()),
+      (e: unknown) => e instanceof RegisterError && e.code === 'service_unavailable' && e.retryable,
+    );
     assert.equal(seen.length, 3, 'three attempts');
     handlers = [json(503, {}), json(200, record)];
     assert.equal((await client().entityRecord('1234567', signal()))?.entityGeneralInfo?.entityName, 'ACME LLC');
@@ -87,9 +120,15 @@ describe('the NY portal client', () => {
   it('does not retry a refused request or an answer in an unknown shape', async () => {
     seen.length = 0;
     handlers = [json(400, { message: 'bad' })];
-    await assert.rejects(client().entityRecord('1234567', signal()), (e: unknown) => e instanceof RegisterError && e.code === 'processing_failed' && !e.retryable);
+    await assert.rejects(
+      client().entityRecord('1234567', signal()),
+      (e: unknown) => e instanceof RegisterError && e.code === 'processing_failed' && !e.retryable,
+    );
     handlers = [json(200, { requestStatus: 'Success', entityGeneralInfo: { entityName: 5 } })];
-    await assert.rejects(client().entityRecord('1234567', signal()), (e: unknown) => e instanceof RegisterError && e.code === 'processing_failed');
+    await assert.rejects(
+      client().entityRecord('1234567', signal()),
+      (e: unknown) => e instanceof RegisterError && e.code === 'processing_failed',
+    );
     assert.equal(seen.length, 2);
   });
 

@@ -1,7 +1,15 @@
 import type { ZodType } from 'zod';
 import { RegisterError } from '../../errors.ts';
 import { sleep } from '../../../shared/sleep.ts';
-import { EntityRecordResponse, FilingHistoryResponse, PORTAL_PATH, SearchResponse, isUnknownId, type FilingHistoryItem, type SearchRequest } from './protocol.ts';
+import {
+  EntityRecordResponse,
+  FilingHistoryResponse,
+  PORTAL_PATH,
+  SearchResponse,
+  isUnknownId,
+  type FilingHistoryItem,
+  type SearchRequest,
+} from './protocol.ts';
 
 export interface PortalClientOptions {
   /** The portal's origin (live: https://apps.dos.ny.gov; sandbox: the emulator); resolved on first use. */
@@ -40,7 +48,12 @@ export class PortalClient {
 
   /** `GetEntityRecordByID`; undefined when the portal does not know the id. */
   async entityRecord(dosId: string, signal: AbortSignal): Promise<EntityRecordResponse | undefined> {
-    const record = await this.call('GetEntityRecordByID', { SearchID: dosId, EntityName: '', AssumedNameFlag: 'false' }, EntityRecordResponse, signal);
+    const record = await this.call(
+      'GetEntityRecordByID',
+      { SearchID: dosId, EntityName: '', AssumedNameFlag: 'false' },
+      EntityRecordResponse,
+      signal,
+    );
     return isUnknownId(record) ? undefined : record;
   }
 
@@ -49,7 +62,13 @@ export class PortalClient {
    * more than a few dozen). An id the portal does not know has none.
    */
   async filingHistory(dosId: string, signal: AbortSignal, limit = 250): Promise<FilingHistoryItem[]> {
-    const body = { SearchID: dosId, AssumedNameFlag: 'false', EntityName: '', ListSortedBy: 'ALL', listPaginationInfo: { listStartRecord: 1, listEndRecord: limit } };
+    const body = {
+      SearchID: dosId,
+      AssumedNameFlag: 'false',
+      EntityName: '',
+      ListSortedBy: 'ALL',
+      listPaginationInfo: { listStartRecord: 1, listEndRecord: limit },
+    };
     const answer = await this.call('GetFilingHistoryByID', body, FilingHistoryResponse, signal);
     return answer.filingHistoryResultList ?? [];
   }
@@ -72,7 +91,12 @@ export class PortalClient {
     throw lastError!;
   }
 
-  private async attempt<T>(url: string, body: unknown, schema: ZodType<T>, signal: AbortSignal): Promise<{ ok: true; value: T } | { ok: false; error: RegisterError & { retryAfterMs?: number } }> {
+  private async attempt<T>(
+    url: string,
+    body: unknown,
+    schema: ZodType<T>,
+    signal: AbortSignal,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: RegisterError & { retryAfterMs?: number } }> {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     let res: Response;
     let text: string;
@@ -90,24 +114,41 @@ export class PortalClient {
       return { ok: false, error: RegisterError.unavailable(`the NY portal could not be reached: ${why}`, PORTAL_SOURCE) };
     }
     if (res.status === 429 || res.status >= 500) {
-      const error: RegisterError & { retryAfterMs?: number } = RegisterError.unavailable(`the NY portal answered ${res.status}`, PORTAL_SOURCE);
+      const error: RegisterError & { retryAfterMs?: number } = RegisterError.unavailable(
+        `the NY portal answered ${res.status}`,
+        PORTAL_SOURCE,
+      );
       const retryAfter = Number(res.headers.get('retry-after'));
       if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterMs = retryAfter * 1000;
       return { ok: false, error };
     }
     if (!res.ok) {
-      return { ok: false, error: new RegisterError('processing_failed', `the NY portal refused the request (${res.status})`, false, PORTAL_SOURCE) };
+      return {
+        ok: false,
+        error: new RegisterError('processing_failed', `the NY portal refused the request (${res.status})`, false, PORTAL_SOURCE),
+      };
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       // An HTML challenge page instead of JSON: the bot protection, which lets a later attempt through.
-      return { ok: false, error: RegisterError.unavailable('the NY portal answered with a page that is not JSON (bot protection?)', PORTAL_SOURCE) };
+      return {
+        ok: false,
+        error: RegisterError.unavailable('the NY portal answered with a page that is not JSON (bot protection?)', PORTAL_SOURCE),
+      };
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      return { ok: false, error: new RegisterError('processing_failed', `the NY portal answered in an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`, false, PORTAL_SOURCE) };
+      return {
+        ok: false,
+        error: new RegisterError(
+          'processing_failed',
+          `the NY portal answered in an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`,
+          false,
+          PORTAL_SOURCE,
+        ),
+      };
     }
     return { ok: true, value: parsed.data };
   }

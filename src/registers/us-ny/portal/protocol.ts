@@ -118,7 +118,10 @@ export const FilingHistoryItem = z
     certCode: text,
     documentType: text,
     pageCount: numberish,
-    fileNumber: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? v : String(v))),
+    fileNumber: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v) => (v === null || v === undefined ? v : String(v))),
     filingDocGUID: text,
     amendmentDescription: text,
     amendmentDescriptionFlag: z.union([z.boolean(), z.string()]).nullish(),
@@ -129,7 +132,12 @@ export type FilingHistoryItem = z.infer<typeof FilingHistoryItem>;
 
 /** `GetFilingHistoryByID` answer. */
 export const FilingHistoryResponse = z
-  .object({ requestStatus: text, resultIndicator: text, totalMatchingCount: numberish, filingHistoryResultList: z.array(FilingHistoryItem).nullish() })
+  .object({
+    requestStatus: text,
+    resultIndicator: text,
+    totalMatchingCount: numberish,
+    filingHistoryResultList: z.array(FilingHistoryItem).nullish(),
+  })
   .passthrough();
 export type FilingHistoryResponse = z.infer<typeof FilingHistoryResponse>;
 

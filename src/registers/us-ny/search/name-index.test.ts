@@ -73,13 +73,22 @@ describe('the US-NY name index', () => {
     // Many companies used to be "SUMMIT PRINTING …"; three are so named today. A query for that name, whole or
     // being typed, must put the three first; before, the former names tied with them and, as previousName, took
     // every place above them.
-    const former = Array.from({ length: 12 }, (_, k) => summary(String(2000100 + k), `QUARTZ VENTURE ${k} LLC`, [`FSUMMIT PRINTING ${['INC.', 'CORP', 'LTD.'][k % 3]}`]));
-    const named = [summary('2000001', 'SUMMIT PRINTING LLC'), summary('2000002', 'SUMMIT PRINTING, INC.'), summary('2000003', 'SUMMIT PRINTING CORP')];
+    const former = Array.from({ length: 12 }, (_, k) =>
+      summary(String(2000100 + k), `QUARTZ VENTURE ${k} LLC`, [`FSUMMIT PRINTING ${['INC.', 'CORP', 'LTD.'][k % 3]}`]),
+    );
+    const named = [
+      summary('2000001', 'SUMMIT PRINTING LLC'),
+      summary('2000002', 'SUMMIT PRINTING, INC.'),
+      summary('2000003', 'SUMMIT PRINTING CORP'),
+    ];
     const idx = NameIndex.fromEntities([...former, ...named, ...crowd]);
     for (const q of ['summit printing', 'summit prin', 'sumit printing']) {
       const top = mergeAndRank([searchResults(idx.search(q, 20))]).slice(0, 3);
       assert.deepEqual(top.map((r) => r.id).sort(), ['2000001', '2000002', '2000003'], q);
-      assert.ok(top.every((r) => r.matchReason.matchType === 'default'), q);
+      assert.ok(
+        top.every((r) => r.matchReason.matchType === 'default'),
+        q,
+      );
     }
     // A former name that is the query as written still comes first, as previousName.
     const exact = mergeAndRank([searchResults(idx.search('SUMMIT PRINTING LTD.', 20))])[0];
@@ -88,7 +97,13 @@ describe('the US-NY name index', () => {
   });
 
   it('takes two typos in one word even where they overlap, and prefers a typo that keeps the first letter', () => {
-    const idx = NameIndex.fromEntities([summary('3000001', 'BROOKLYN KEYSTONE GROUP LLC'), summary('3000002', 'FORTH BAKERY INC.'), summary('3000003', 'PORCH BAKERY INC.'), summary('3000004', 'BROOKLYN KEYS GROUP LLC'), ...crowd]);
+    const idx = NameIndex.fromEntities([
+      summary('3000001', 'BROOKLYN KEYSTONE GROUP LLC'),
+      summary('3000002', 'FORTH BAKERY INC.'),
+      summary('3000003', 'PORCH BAKERY INC.'),
+      summary('3000004', 'BROOKLYN KEYS GROUP LLC'),
+      ...crowd,
+    ]);
     assert.equal(idx.search('brooklyn keysnte group')[0]?.dosId, '3000001', 'a deletion next to a transposition');
     assert.equal(idx.search('porth bakery')[0]?.dosId, '3000003');
   });

@@ -139,11 +139,10 @@ export class NameIndex {
     for (const h of hits) {
       if (h.match === 'previousName' && h.score <= bestDefault) continue;
       const prev = best.get(h.dosId);
-      if (!prev || h.score > prev.score || (h.score === prev.score && prev.match === 'previousName' && h.match !== 'previousName')) best.set(h.dosId, h);
+      if (!prev || h.score > prev.score || (h.score === prev.score && prev.match === 'previousName' && h.match !== 'previousName'))
+        best.set(h.dosId, h);
     }
-    return [...best.values()]
-      .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-      .slice(0, limit);
+    return [...best.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, limit);
   }
 }
 

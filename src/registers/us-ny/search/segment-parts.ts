@@ -39,4 +39,3 @@ export interface EntityView {
   state: string;
   zip: string;
 }
-

@@ -56,7 +56,20 @@ export class Segment {
   /** Approximate bytes held, for the benchmarks. */
   get bytes(): number {
     const p = this.p;
-    const arrays = [p.byText, p.isStop, p.postOff, p.post, p.nameOff, p.nameToks, p.nameSig, p.nameEntity, p.nameKind, p.altOf, p.dosNum, p.dosOrder];
+    const arrays = [
+      p.byText,
+      p.isStop,
+      p.postOff,
+      p.post,
+      p.nameOff,
+      p.nameToks,
+      p.nameSig,
+      p.nameEntity,
+      p.nameKind,
+      p.altOf,
+      p.dosNum,
+      p.dosOrder,
+    ];
     return arrays.reduce((s, a) => s + a.byteLength, 0) + p.altText.bytes + p.display.bytes + p.typo.size * 8 + p.tokens.length * 40;
   }
 
@@ -138,7 +151,8 @@ export class Segment {
       const picked = range.length > PREFIX_EXPANSION ? range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION) : range;
       for (const id of picked) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
     }
-    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
+    for (const [id, d] of p.typo.lookup(word, p.tokens))
+      set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
     ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
@@ -184,7 +198,15 @@ export class Segment {
    * carry the mark `filter` when one is given. Postings run from the best-covered names down, so a word's scan
    * stops once no further name could enter the top.
    */
-  private scan(driver: Slot, slots: Slot[], misses: number, exactIds: number[], top: TopK, skip: Uint8Array | undefined, filter: number): void {
+  private scan(
+    driver: Slot,
+    slots: Slot[],
+    misses: number,
+    exactIds: number[],
+    top: TopK,
+    skip: Uint8Array | undefined,
+    filter: number,
+  ): void {
     const { post, postOff, nameOff, nameToks, nameSig, nameEntity } = this.p;
     const stamps = this.stamps;
     if (++this.stamp === 0xffffffff) {

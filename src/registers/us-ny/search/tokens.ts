@@ -31,7 +31,8 @@ export function tokenize(s: string): string[] {
     }
     if (c >= 65 && c <= 90) c += 32;
     if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) word += String.fromCharCode(c);
-    else if (c === 46 || c === 39 || c === 96) continue; // . ' `
+    else if (c === 46 || c === 39 || c === 96)
+      continue; // . ' `
     else {
       if (word) out.push(word);
       word = '';
