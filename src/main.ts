@@ -1,9 +1,11 @@
 import { loadConfig } from './config.ts';
+import { assertReferenceLists } from './enrichment/reference/files.ts';
 import { startService } from './service.ts';
 
 /** The process: configuration, the service, the first-start API key, and a clean stop on signals. */
 async function main() {
   const config = loadConfig();
+  assertReferenceLists();
   const service = await startService(config, { logger: { level: config.LOG_LEVEL } });
   const log = service.app.log;
 

@@ -63,6 +63,20 @@ describe('npm start', () => {
     await new Promise((r) => second.child.once('exit', r));
   });
 
+  it('stops at start with a clear message when a reference list is missing, instead of answering 500 later', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'registrum-noref-'));
+    const refDir = mkdtempSync(join(tmpdir(), 'registrum-noref-lists-'));
+    dirs.push(dataDir, refDir);
+    const proc = startProcess({ DATA_DIR: dataDir, REFERENCE_DIR: refDir });
+    try {
+      await assert.rejects(proc.ready, /exited 1: .*reference list elf-code-list\.csv is missing: expected at .*registrum-noref-lists-/s);
+    } finally {
+      proc.child.kill('SIGTERM');
+    }
+  });
+
   it('ensures the BOOTSTRAP_API_KEY account with US-NY enabled and credits', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'registrum-boot-'));
     dirs.push(dataDir);
