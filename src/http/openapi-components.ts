@@ -10,7 +10,7 @@ import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
  *   API's schemas);
  * - `X` for a schema only requests use; `XInput` beside `X` only where zod's input and output differ and both are
  *   used (e.g. a stripping object is `additionalProperties: false` on output only: requests may carry more);
- * - only the tags some operation carries.
+ * - only the tags and security schemes some operation uses (the operator API's, with it).
  */
 export const transformObject: SwaggerTransformObject = (input) => tidyDocument(jsonSchemaTransformObject(input) as OpenApiDoc);
 
@@ -50,12 +50,26 @@ export function tidyDocument<T extends OpenApiDoc>(doc: T): T {
   const renamed: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(schemas)) renamed[names.get(name) ?? name] = renameRefs(schema, names);
 
-  const used = new Set(Object.values(out.paths ?? {}).flatMap((ops) => Object.values(ops).flatMap((op) => op?.tags ?? [])));
+  const operations = Object.values(out.paths ?? {}).flatMap((ops) => Object.values(ops));
+  const tags = new Set(operations.flatMap((op) => op?.tags ?? []));
+  const schemes = new Set([out.security, ...operations.map((op) => op?.security)].flatMap(requirementNames));
+  const securitySchemes = out.components?.securitySchemes as Record<string, Json> | undefined;
   return {
     ...out,
-    ...(out.tags ? { tags: out.tags.filter((t) => used.has(t.name)) } : {}),
-    components: { ...out.components, schemas: sortedByName(renamed) },
+    ...(out.tags ? { tags: out.tags.filter((t) => tags.has(t.name)) } : {}),
+    components: {
+      ...out.components,
+      ...(securitySchemes
+        ? { securitySchemes: Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => schemes.has(name))) }
+        : {}),
+      schemas: sortedByName(renamed),
+    },
   };
+}
+
+/** The security scheme names of a list of security requirements (`[{ apiKey: [] }]`). */
+function requirementNames(requirements: Json): string[] {
+  return Array.isArray(requirements) ? requirements.flatMap((r) => Object.keys(r ?? {})) : [];
 }
 
 /**
