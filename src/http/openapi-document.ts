@@ -5,11 +5,12 @@ import type { Services } from './services.ts';
 import '../registers/index.ts';
 
 /**
- * The OpenAPI document without a running service: route registration only reads the configuration,
- * so the other services are never called here.
+ * The full service's OpenAPI document (the committed openapi.json), without a running service: every section
+ * that depends on configuration enabled (the operator API, the sandbox controls). Route registration only reads
+ * the configuration, so the other services are never called here.
  */
 export async function buildOpenApiDocument(): Promise<unknown> {
-  const config = loadConfig({ ADMIN_TOKEN: 'openapi' });
+  const config = loadConfig({ ADMIN_TOKEN: 'openapi', REGISTERS: 'sandbox' });
   const app = await buildApp({ config } as Services);
   await app.ready();
   const doc = app.swagger();

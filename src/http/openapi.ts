@@ -1,13 +1,16 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { transformObject } from './openapi-components.ts';
 
 export const API_VERSION = '2.0.0';
 
 /**
  * The OpenAPI 3.1 document is generated from the routes' zod schemas (the single source) and served at
- * /v2/openapi.json; /docs renders it. `scripts/write-openapi.ts` commits a copy, checked in CI.
+ * /v2/openapi.json; /docs renders it. Both describe this process: the routes it registered and shows (the operator
+ * API only with ADMIN_TOKEN, sandbox controls only with REGISTERS=sandbox) and the schemas those use.
+ * `scripts/write-openapi.ts` commits the full service's copy, checked in CI.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -33,11 +36,40 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'billing', description: 'Balance, billing events and prices.' },
         { name: 'monitors', description: 'Change monitoring.' },
         { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
-        { name: 'operator', description: 'Operator API (Authorization: Bearer ADMIN_TOKEN).' },
+        {
+          name: 'operator',
+          description:
+            'Operator API (Authorization: Bearer ADMIN_TOKEN): present only when the service runs with ADMIN_TOKEN set; ' +
+            'its sandbox controls only with REGISTERS=sandbox.',
+        },
       ],
+      webhooks: {
+        'monitor.notification': {
+          post: {
+            tags: ['monitors'],
+            summary: 'A monitored company changed',
+            description:
+              'Sent to every webhook endpoint of the account, signed per Standard Webhooks (headers `webhook-id`, ' +
+              '`webhook-timestamp`, `webhook-signature`); a 2xx answer acknowledges it, anything else is retried.',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/MonitorNotification' } } },
+            },
+            responses: { '200': { description: 'Received.' } },
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}
+
+/**
+ * A route's document transform that shows `body` as `documented`: for a body whose part the handler checks itself
+ * (so the route's own schema, which validates, cannot say what that part looks like).
+ */
+export function documentBodyAs(documented: FastifySchema['body']): SwaggerTransform {
+  return (input) => jsonSchemaTransform({ ...input, schema: { ...input.schema, body: documented } });
 }

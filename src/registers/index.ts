@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ZodType } from 'zod';
 import type { SandboxLatency, SandboxStore } from '../sandbox/store.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../store/db.ts';
@@ -9,6 +10,11 @@ import { jeRegisterFor } from './je/factory.ts';
 import { mtRegisterFor } from './mt/factory.ts';
 import { defaultUserAgent } from './us-ny/portal/client.ts';
 import { UsNyRegister } from './us-ny/index.ts';
+import { TestRecordSchema } from './test/record.ts';
+import { CnRecordSchema } from './cn/record.ts';
+import { MtRecordSchema } from './mt/record.ts';
+import { JeRecordSchema } from './je/record.ts';
+import { UsNySandboxRecordSchema } from './us-ny/record.ts';
 
 export interface RegisterDeps {
   mode: 'sandbox' | 'live';
@@ -43,6 +49,18 @@ export interface RegisterDeps {
     | 'MT_TOTP_SECRET'
   >;
 }
+
+/**
+ * The sandbox registers' native `record` formats (CONTRACT §5), in the order above: the operator API's document
+ * shows them under the route that stores a record (each register checks its own, `sandboxRecordSchema`).
+ */
+export const SANDBOX_RECORD_SCHEMAS: readonly ZodType[] = [
+  TestRecordSchema,
+  CnRecordSchema,
+  MtRecordSchema,
+  JeRecordSchema,
+  UsNySandboxRecordSchema,
+];
 
 const SERVICE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

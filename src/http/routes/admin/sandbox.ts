@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SearchCountry, errorResponses } from '../../../contract/index.ts';
+import { SANDBOX_RECORD_SCHEMAS } from '../../../registers/index.ts';
 import { SandboxBehaviour } from '../../../sandbox/store.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { HMRC_OUTAGE_KEY, VIES_OUTAGE_KEY } from '../../../tax-verification/index.ts';
+import { documentBodyAs } from '../../openapi.ts';
 import { typed, type RouteRegistrar, type App } from '../types.ts';
 import type { Services } from '../../services.ts';
 
@@ -20,6 +22,12 @@ const OutageBody = z
   })
   .strict();
 
+const SandboxCompanyBody = z.object({ record: z.record(z.string(), z.unknown()), behaviour: SandboxBehaviour.optional() }).strict();
+/** What the document shows: `record` in the native format of the path's register, which its handler checks. */
+const SandboxCompanyBodyDocumented = SandboxCompanyBody.extend({
+  record: z.union(SANDBOX_RECORD_SCHEMAS).describe('The company in the native format of the `countryCode` register (CONTRACT §5).'),
+});
+
 function requireSandbox(services: Services) {
   if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'sandbox controls exist only with REGISTERS=sandbox');
 }
@@ -33,6 +41,8 @@ function sandboxRegister(services: Services, countryCode: string) {
 
 export const register: RouteRegistrar = (app: App, services) => {
   const { sandbox, clock } = services;
+  // Sandbox controls answer not_supported in live mode: the document of a live service leaves them out.
+  const hide = services.config.REGISTERS !== 'sandbox';
 
   typed(app).put('/admin/sandbox/:countryCode/companies/:companyId', {
     schema: {
@@ -40,13 +50,15 @@ export const register: RouteRegistrar = (app: App, services) => {
       summary: 'Store a company in a sandbox register',
       description: '`record` is the company in the register’s native format (CONTRACT §5); `behaviour` sets latency and failures.',
       security,
+      hide,
       params: CompanyParams,
-      body: z.object({ record: z.record(z.string(), z.unknown()), behaviour: SandboxBehaviour.optional() }).strict(),
+      body: SandboxCompanyBody,
       response: {
         200: z.object({ countryCode: z.string(), companyId: z.string(), stored: z.literal(true) }),
         ...errorResponses(400, 401, 406),
       },
     },
+    config: { swaggerTransform: documentBodyAs(SandboxCompanyBodyDocumented) },
     handler: async (req) => {
       const { countryCode, companyId } = req.params;
       const register = sandboxRegister(services, countryCode);
@@ -70,6 +82,7 @@ export const register: RouteRegistrar = (app: App, services) => {
       summary: 'Remove a company from a sandbox register',
       description: 'The company then behaves as one that left the register (not found, removed).',
       security,
+      hide,
       params: CompanyParams,
       response: { 204: z.null(), ...errorResponses(400, 401, 406) },
     },
@@ -86,6 +99,7 @@ export const register: RouteRegistrar = (app: App, services) => {
       tags: ['operator'],
       summary: 'Make a sandbox register unavailable for a while',
       security,
+      hide,
       params: CountryParams,
       body: OutageBody,
       response: { 200: z.object({ countryCode: z.string(), unavailableUntil: z.string() }), ...errorResponses(400, 401, 406) },
@@ -104,6 +118,7 @@ export const register: RouteRegistrar = (app: App, services) => {
       description:
         'The emulated VAT-number checks (`HMRC-VAT`, `VIES`) answer as unavailable for that long: company blocks still succeed, their taxId without a verification.',
       security,
+      hide,
       params: z.object({ authority: z.enum([HMRC_OUTAGE_KEY, VIES_OUTAGE_KEY]) }),
       body: OutageBody,
       response: { 200: z.object({ authority: z.string(), unavailableUntil: z.string() }), ...errorResponses(400, 401, 406) },
@@ -126,6 +141,7 @@ export const register: RouteRegistrar = (app: App, services) => {
       summary: 'Move the service clock forward (sandbox only)',
       description: 'Affects dedup windows, monitor due times and link validity. The clock never moves back.',
       security,
+      hide,
       body: z
         .object({
           advanceMs: z

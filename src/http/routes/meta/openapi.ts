@@ -1,10 +1,8 @@
-import { buildOpenApiDocument } from '../../openapi-document.ts';
 import type { RouteRegistrar } from '../types.ts';
 
-let document: Promise<unknown> | undefined;
-
 export const register: RouteRegistrar = (app) => {
-  // The full document (operator API included) whatever this process enables: the same as the committed openapi.json.
-  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => (document ??= buildOpenApiDocument()));
+  // This process's document, as /docs shows it: the operator API and sandbox controls only when they are enabled.
+  // (The committed openapi.json is the full service's, from src/http/openapi-document.ts.)
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 };
