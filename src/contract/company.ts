@@ -1,6 +1,34 @@
 import { z } from 'zod';
 import { Address, DateString, Money, ResultCountryCode, Timestamp } from './common.ts';
 
+/** The standardised statuses (incumbent document, CompanyStatusDetailsDTO); a register's own word stays in `localName`. */
+export const STANDARD_STATUSES = [
+  'ACTIVE',
+  'UNDER_INSOLVENCY_PROCEEDING',
+  'INACTIVE_NOT_CLOSED',
+  'PENDING_DISSOLUTION',
+  'CLOSED',
+  'UNKNOWN',
+] as const;
+export const StandardStatus = z.enum(STANDARD_STATUSES);
+export type StandardStatus = z.infer<typeof StandardStatus>;
+
+/** The standardised closure reasons (incumbent document, CompanyStatusDetailsDTO). */
+export const CLOSURE_REASONS = [
+  'BANKRUPTCY',
+  'LIQUIDATION',
+  'MERGER',
+  'ACQUISITION',
+  'VOLUNTARY_DISSOLUTION',
+  'ADMINISTRATIVE_DISSOLUTION',
+  'COURT_ORDER',
+  'SPLIT',
+  'OTHER',
+  'UNKNOWN',
+] as const;
+export const ClosureReason = z.enum(CLOSURE_REASONS);
+export type ClosureReason = z.infer<typeof ClosureReason>;
+
 export const CompanyStatus = z
   .object({
     localName: z.string().optional().describe("The register's own word for the status."),
@@ -8,8 +36,11 @@ export const CompanyStatus = z
     isAIInferred: z.boolean().optional().describe('True when the status was inferred (e.g. extracted from a PDF).'),
     statusDetails: z
       .object({
-        status: z.string().optional().describe('ACTIVE, CLOSED, or a standardised status such as "Under Insolvency Proceeding".'),
-        closureReason: z.string().optional().describe('BANKRUPTCY, VOLUNTARY_DISSOLUTION, or a register-specific reason.'),
+        // Enums, so that a register mapping cannot answer its own word (Dissolved, Merged…) here unnoticed.
+        status: StandardStatus.optional().describe(
+          "The standardised status; the register's own word is in `localName`, a finer mapped word in `additionalInfo`.",
+        ),
+        closureReason: ClosureReason.optional().describe('Why the company closed, in standard values.'),
         closureDate: DateString.optional(),
         insolvencyStartDate: DateString.optional(),
         additionalInfo: z.string().optional(),

@@ -212,7 +212,7 @@ describe('US-NY through the API', () => {
       assert.deepEqual(company.status, {
         localName: 'INACTIVE - Merged Out',
         active: false,
-        statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' },
+        statusDetails: { status: 'CLOSED', closureReason: 'MERGER', closureDate: '2024-05-06', additionalInfo: 'Merged' },
       });
       assert.deepEqual(company.usState.authorizedStock, [{ stockType: 'COMMON', parValue: 0.01, quantity: 200 }]);
       assert.equal(company.usState.nextBiennialStatementDueDate, '2024-03-31');

@@ -44,23 +44,22 @@ export const CnRecordSchema = z
     经营场所: text(300).optional(),
     经营范围: text(4000).optional(),
     主要人员: z
-      .array(z.object({ 姓名: text(100), 职务: text(100) }).strict())
+      .array(z.object({ 姓名: text(100), 职务: text(100) }))
       .max(200)
       .default([]),
     股东: z
-      .array(z.object({ 股东类型: text(50), 股东: text(200), 证照类型: text(100).optional() }).strict())
+      .array(z.object({ 股东类型: text(50), 股东: text(200), 证照类型: text(100).optional() }))
       .max(500)
       .default([]),
     分支机构: z
-      .array(z.object({ 统一社会信用代码: z.string().trim().optional(), 名称: text(200), 登记机关: text(100).optional() }).strict())
+      .array(z.object({ 统一社会信用代码: z.string().trim().optional(), 名称: text(200), 登记机关: text(100).optional() }))
       .max(500)
       .default([]),
     变更信息: z
-      .array(z.object({ 变更事项: text(100), 变更前内容: text(2000), 变更后内容: text(2000), 变更日期: date }).strict())
+      .array(z.object({ 变更事项: text(100), 变更前内容: text(2000), 变更后内容: text(2000), 变更日期: date }))
       .max(500)
       .default([]),
   })
-  .strict()
   .superRefine((r, ctx) => {
     const reps = REPRESENTATIVE_LABELS.filter((l) => r[l] !== undefined);
     if (reps.length !== 1) {

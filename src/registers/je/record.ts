@@ -13,17 +13,15 @@ const date = z
 const kind = z.enum(['individual', 'corporate']);
 
 /** One director as the report lists them. `address` is one line, parts separated by commas, as the report prints it. */
-const Director = z
-  .object({
-    name: text(200),
-    kind,
-    appointedOn: date,
-    nationality: text(60).optional().describe('As the report writes it: British, French… (or an ISO alpha-2 code).'),
-    birthMonth: z.number().int().min(1).max(12).optional(),
-    birthYear: z.number().int().min(1850).max(2100).optional(),
-    address: text(300).optional(),
-  })
-  .strict();
+const Director = z.object({
+  name: text(200),
+  kind,
+  appointedOn: date,
+  nationality: text(60).optional().describe('As the report writes it: British, French… (or an ISO alpha-2 code).'),
+  birthMonth: z.number().int().min(1).max(12).optional(),
+  birthYear: z.number().int().min(1850).max(2100).optional(),
+  address: text(300).optional(),
+});
 
 /**
  * A company of the JE sandbox register in the registry's own format (CONTRACT §5, registers/je.md): `entity` is what
@@ -32,33 +30,32 @@ const Director = z
  */
 export const JeRecordSchema = z
   .object({
-    entity: z
-      .object({
-        registrationNumber: z
-          .string()
-          .trim()
-          .regex(/^\d{4,7}$/, '4 to 7 digits')
-          .optional(),
-        name: text(160),
-        type: z.enum(JE_TYPES),
-        status: z.enum(JE_STATUSES),
-        registeredOn: date,
-        previousNames: z
-          .array(z.object({ name: text(160), from: date.optional(), to: date.optional() }).strict())
-          .max(50)
-          .default([]),
-      })
-      .strict(),
+    entity: z.object({
+      registrationNumber: z
+        .string()
+        .trim()
+        .regex(/^\d{4,7}$/, '4 to 7 digits')
+        .optional(),
+      name: text(160),
+      type: z.enum(JE_TYPES),
+      status: z.enum(JE_STATUSES),
+      registeredOn: date,
+      previousNames: z
+        .array(z.object({ name: text(160), from: date.optional(), to: date.optional() }))
+        .max(50)
+        .default([]),
+    }),
     report: z
       .object({
+        // The report prints the office line by line and leaves out the lines it does not have.
         registeredOffice: z
           .object({
-            addressLine1: text(200),
+            addressLine1: text(200).optional(),
             addressLine2: text(200).optional(),
             city: text(100).optional(),
             postalCode: text(20).optional(),
           })
-          .strict(),
+          .default({}),
         capital: z
           .object({
             amount: z.number().nonnegative().max(1e15),
@@ -68,27 +65,19 @@ export const JeRecordSchema = z
               .default('GBP'),
             issuedShares: z.number().int().positive().max(1e15).optional(),
           })
-          .strict()
           .optional(),
         directors: z.array(Director).max(100).default([]),
-        secretary: z
-          .object({ name: text(200), kind })
-          .strict()
-          .optional(),
+        secretary: z.object({ name: text(200), kind }).optional(),
         shareholders: z
           .array(
-            z
-              .object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') })
-              .strict(),
+            z.object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') }),
           )
           .max(500)
           .default([])
           .describe('Empty when the shareholders are not disclosed.'),
       })
-      .strict()
       .optional(),
   })
-  .strict()
   .meta({ id: 'JeSandboxRecord' });
 export type JeRecordInput = z.input<typeof JeRecordSchema>;
 export type JeRecord = z.infer<typeof JeRecordSchema>;

@@ -1,6 +1,7 @@
 import type { AvailableDocument } from '../../contract/index.ts';
 import { AS_OF_YEAR, type Facts } from './generator.ts';
-import { dateIn, isoDate } from './names.ts';
+import { approvalDateOf } from './financials.ts';
+import { dateIn } from './names.ts';
 import { rngFor } from './random.ts';
 
 /** The document types of the TEST catalogue; each is also its category. */
@@ -74,8 +75,10 @@ export function generatedDocuments(facts: Facts, priceOf: PriceOf): AvailableDoc
   const lastAccounts = Math.min(AS_OF_YEAR - 1, (facts.closure?.year ?? AS_OF_YEAR) - 1);
   const years = rng.int(1, 3);
   for (let y = lastAccounts; y > lastAccounts - years && y > facts.incorporationYear; y--) {
-    // Accounts are filed within nine months of the year end (and, for a closed company, before it closed).
-    const filed = facts.closure && y + 1 >= facts.closure.year ? facts.closure.date : isoDate(y + 1, rng.int(3, 9), rng.int(1, 28));
+    // Accounts are filed after the board approved them (financials.ts), within a month, and never after the company closed.
+    const approved = approvalDateOf(facts.id, y, facts.closure?.date);
+    const later = new Date(Date.parse(`${approved}T00:00:00Z`) + rng.int(0, 30) * 86_400_000).toISOString().slice(0, 10);
+    const filed = facts.closure && facts.closure.date < later ? facts.closure.date : later;
     docs.push(item('financialStatements', y, filed, true));
   }
   if (!facts.closure && docs.length < 5) {

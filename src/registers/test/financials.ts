@@ -19,6 +19,17 @@ function headcount(company: Company): number {
 }
 
 /**
+ * When the board approved the accounts of a year: March to August of the next year, never after the company closed
+ * (a closed company's last accounts are approved by its closure date at the latest). The list of documents files them
+ * on or after this date (document-list.ts), so the statements never say they were approved after they were filed.
+ */
+export function approvalDateOf(companyId: string, year: number, closureDate?: string): string {
+  const r = rngFor(companyId, `approval:${year}`);
+  const date = `${year + 1}-0${r.int(3, 8)}-${String(r.int(1, 28)).padStart(2, '0')}`;
+  return closureDate && closureDate < date ? closureDate : date;
+}
+
+/**
  * The figures of a company's accounts for one year. A company keeps its character from year to year (revenue per
  * head, growth, margins come from the company's own seed); only the year's noise comes from the year's seed. The
  * balance sheet balances: assets = liabilities + equity. These are what the statements print; the document's
@@ -56,7 +67,7 @@ export function accountsOf(company: Company, year: number): GeneratedAccounts {
 
   return {
     year,
-    approvalDate: `${year + 1}-0${r.int(3, 8)}-${String(r.int(1, 28)).padStart(2, '0')}`,
+    approvalDate: approvalDateOf(company.id, year, company.status?.statusDetails?.closureDate),
     currency: company.capital?.currency ?? 'GBP',
     incomeStatement: {
       revenue,

@@ -30,7 +30,6 @@ export const TestRecordSchema = z
     companyRelationships: z.array(CompanyRelationship).optional(),
     availableDocuments: z.array(AvailableDocument).optional(),
   })
-  .strict()
   .meta({ id: 'TestSandboxRecord' });
 export type TestRecord = z.infer<typeof TestRecordSchema>;
 

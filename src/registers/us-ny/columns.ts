@@ -67,24 +67,20 @@ const rowShape = Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, text.optiona
   z.ZodOptional<z.ZodString>
 >;
 
-export const NameHistoryEntrySchema = z
-  .object({
-    corp_name: z.string().min(1).max(1000),
-    name_type: z
-      .string()
-      .transform((s) => (/assum/i.test(s) ? 'ASSUMED' : 'ENTITY') as NameHistoryEntry['name_type'])
-      .describe('ENTITY (a legal name) or ASSUMED (a d/b/a).'),
-    name_status: z.string().max(10).describe('"A" for the current name, anything else for a former one.'),
-    date_filed: z.string().max(40).optional(),
-  })
-  .strict();
+export const NameHistoryEntrySchema = z.object({
+  corp_name: z.string().min(1).max(1000),
+  name_type: z
+    .string()
+    .transform((s) => (/assum/i.test(s) ? 'ASSUMED' : 'ENTITY') as NameHistoryEntry['name_type'])
+    .describe('ENTITY (a legal name) or ASSUMED (a d/b/a).'),
+  name_status: z.string().max(10).describe('"A" for the current name, anything else for a former one.'),
+  date_filed: z.string().max(40).optional(),
+});
 
 /** A snapshot row as the operator stores it (CONTRACT §5): the dataset's columns plus `nameHistory`. */
-export const SnapshotRowSchema = z
-  .object({
-    ...rowShape,
-    dos_id: z.string().regex(/^\s*\d{6,8}\s*$/, 'dos_id is 6 to 8 digits'),
-    current_entity_name: z.string().trim().min(1).max(1000),
-    nameHistory: z.array(NameHistoryEntrySchema).max(500).optional(),
-  })
-  .strict();
+export const SnapshotRowSchema = z.object({
+  ...rowShape,
+  dos_id: z.string().regex(/^\s*\d{6,8}\s*$/, 'dos_id is 6 to 8 digits'),
+  current_entity_name: z.string().trim().min(1).max(1000),
+  nameHistory: z.array(NameHistoryEntrySchema).max(500).optional(),
+});

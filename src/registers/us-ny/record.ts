@@ -30,7 +30,6 @@ export const UsNySandboxLiveRecord = EntityRecordResponse.extend({
  */
 export const UsNySandboxRecordSchema = z
   .object({ snapshot: SnapshotRowSchema, live: UsNySandboxLiveRecord.optional() })
-  .strict()
   .meta({ id: 'UsNySandboxRecord' });
 export type UsNySandboxRecord = z.infer<typeof UsNySandboxRecordSchema>;
 

@@ -3,6 +3,7 @@ import { SearchCountry, errorResponses } from '../../../contract/index.ts';
 import { SANDBOX_RECORD_SCHEMAS } from '../../../registers/index.ts';
 import { SandboxBehaviour } from '../../../sandbox/store.ts';
 import { ApiError } from '../../../shared/errors.ts';
+import { blankToAbsent } from '../../../registers/native-record.ts';
 import { HMRC_OUTAGE_KEY, VIES_OUTAGE_KEY } from '../../../tax-verification/index.ts';
 import { documentBodyAs } from '../../openapi.ts';
 import { typed, type RouteRegistrar, type App } from '../types.ts';
@@ -63,7 +64,9 @@ export const register: RouteRegistrar = (app: App, services) => {
       const { countryCode, companyId } = req.params;
       const register = sandboxRegister(services, countryCode);
       const id = parseSandboxId(register, companyId);
-      const record = register.sandboxRecordSchema?.safeParse(req.body.record);
+      // Empty strings are how registers write absent values: dropped before the check, and not stored.
+      const raw = blankToAbsent(req.body.record) as Record<string, unknown>;
+      const record = register.sandboxRecordSchema?.safeParse(raw);
       if (record && !record.success) {
         throw new ApiError(
           'invalid_request',
@@ -71,7 +74,7 @@ export const register: RouteRegistrar = (app: App, services) => {
           record.error.issues.map((i) => `record.${i.path.join('.')}: ${i.message}`),
         );
       }
-      await sandbox.put(countryCode, id, req.body.record, req.body.behaviour ?? {});
+      await sandbox.put(countryCode, id, raw, req.body.behaviour ?? {});
       return { countryCode, companyId: id, stored: true as const };
     },
   });

@@ -21,7 +21,7 @@ describe('CN status mapping (spec §3.3, registers/cn.md portal codes)', () => {
     ['停业', 'Closed'],
     ['清算', 'Under Insolvency Proceeding'],
   ];
-  const standard = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<
+  const standard = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'UNDER_INSOLVENCY_PROCEEDING' } as Record<
     string,
     string
   >;
@@ -58,9 +58,10 @@ describe('CN status mapping (spec §3.3, registers/cn.md portal codes)', () => {
     });
   }
 
-  it('gives 注销 a voluntary dissolution and 吊销 a revocation; keeps unknown words without a guess', () => {
+  it('gives 注销 a voluntary dissolution and 吊销 an administrative one; keeps unknown words without a guess', () => {
     assert.equal(mapStatus('注销').statusDetails?.closureReason, 'VOLUNTARY_DISSOLUTION');
-    assert.equal(mapStatus('吊销，未注销').statusDetails?.closureReason, 'BUSINESS_LICENSE_REVOKED');
+    assert.equal(mapStatus('吊销，未注销').statusDetails?.closureReason, 'ADMINISTRATIVE_DISSOLUTION');
+    assert.equal(mapStatus('吊销，未注销').statusDetails?.additionalInfo, 'business licence revoked');
     assert.deepEqual(mapStatus('其他'), { localName: '其他', isAIInferred: true });
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Company } from '../../../contract/index.ts';
+import { ClosureReason, type Company, StandardStatus } from '../../../contract/index.ts';
 
 const StatusTable = z.object({
   portalCodes: z.record(z.string(), z.string()),
@@ -10,8 +10,8 @@ const StatusTable = z.object({
         term: z.string().min(1),
         standardized: z.enum(['Active', 'Closed', 'Under Insolvency Proceeding']),
         active: z.boolean(),
-        status: z.string(),
-        closureReason: z.string().optional(),
+        status: StandardStatus,
+        closureReason: ClosureReason.optional(),
         additionalInfo: z.string().optional(),
       }),
     )

@@ -89,6 +89,7 @@ class Writer {
   }
 }
 
+// Lines the registry does not have are left out of the report (rows without a value are not printed).
 const officeRows = (r: JeReportRecord): Row[] => [
   [L.addressLine1, r.registeredOffice.addressLine1],
   [L.addressLine2, r.registeredOffice.addressLine2],

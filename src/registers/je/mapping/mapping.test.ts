@@ -21,7 +21,7 @@ describe('JE status mapping (spec §3.3)', () => {
     ['Wound Up', 'Closed'],
     ['Removed', 'Closed'],
   ];
-  const STATUS = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'Under Insolvency Proceeding' } as Record<
+  const STATUS = { Active: 'ACTIVE', Closed: 'CLOSED', 'Under Insolvency Proceeding': 'UNDER_INSOLVENCY_PROCEEDING' } as Record<
     string,
     string
   >;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ClosureReason, StandardStatus } from '../../../contract/index.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
 
@@ -12,8 +13,8 @@ export const STATUS_TABLE = z
           local: z.string().min(1),
           standardized: z.enum(['Active', 'Closed', 'Under Insolvency Proceeding']),
           active: z.boolean(),
-          status: z.string(),
-          closureReason: z.string().optional(),
+          status: StandardStatus,
+          closureReason: ClosureReason.optional(),
         }),
       )
       .min(1),

@@ -34,7 +34,7 @@ describe('MT mappings', () => {
     }
     assert.deepEqual(mapStatus('Struck Off', '2021-08-31').statusDetails, {
       status: 'CLOSED',
-      closureReason: 'STRUCK_OFF',
+      closureReason: 'ADMINISTRATIVE_DISSOLUTION',
       closureDate: '2021-08-31',
     });
     assert.deepEqual(mapStatus('In Liquidation', '2025-02-17').statusDetails, {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Company } from '../../../contract/index.ts';
+import { ClosureReason, type Company, StandardStatus } from '../../../contract/index.ts';
 
 const StatusTable = z.object({
   states: z
@@ -9,8 +9,8 @@ const StatusTable = z.object({
         state: z.string().min(1),
         standardized: z.enum(['Active', 'Closed']),
         active: z.boolean(),
-        status: z.enum(['ACTIVE', 'CLOSED']),
-        closureReason: z.string().optional(),
+        status: StandardStatus,
+        closureReason: ClosureReason.optional(),
         effectiveDate: z.literal('closureDate').optional(),
         additionalInfo: z.string().optional(),
       }),

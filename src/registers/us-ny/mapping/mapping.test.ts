@@ -10,12 +10,13 @@ import { mapPeople } from './people.ts';
 import { STATUS_TABLE, mapStatus } from './status.ts';
 
 describe('status mapping (spec §3.3)', () => {
+  // The specification's mapped word goes to additionalInfo; status and closureReason are standard values.
   const rows: [string, string | undefined, string, boolean, string | undefined][] = [
     ['ACTIVE', undefined, 'Active', true, undefined],
     ['INACTIVE', 'Dissolution by Proclamation', 'Dissolved', false, 'ADMINISTRATIVE_DISSOLUTION'],
     ['INACTIVE', 'Merged Out', 'Merged', false, 'MERGER'],
     ['INACTIVE', 'Voluntary Dissolution', 'Dissolved', false, 'VOLUNTARY_DISSOLUTION'],
-    ['INACTIVE', 'Surrender of Authority', 'Withdrawn', false, 'SURRENDER_OF_AUTHORITY'],
+    ['INACTIVE', 'Surrender of Authority', 'Withdrawn', false, 'OTHER'],
   ];
   it('covers every row of the specification’s table', () => assert.equal(STATUS_TABLE.length, rows.length));
   for (const [status, reason, mapped, active, closure] of rows) {
@@ -27,7 +28,8 @@ describe('status mapping (spec §3.3)', () => {
       ] as const) {
         const m = mapStatus(s, r, '2020-02-03T00:00:00');
         assert.equal(m.active, active);
-        assert.equal(m.statusDetails?.status, mapped);
+        assert.equal(m.statusDetails?.status, active ? 'ACTIVE' : 'CLOSED');
+        assert.equal(m.statusDetails?.additionalInfo, active ? undefined : mapped);
         assert.equal(m.statusDetails?.closureReason, closure);
         assert.equal(m.localName, reason ? `${status} - ${r}` : status);
         assert.equal(m.statusDetails?.closureDate, active ? undefined : '2020-02-03');
@@ -35,17 +37,22 @@ describe('status mapping (spec §3.3)', () => {
     });
   }
   it('matches a reason the portal extends', () => {
-    assert.equal(mapStatus('Inactive', 'Dissolution by Proclamation / Annulment of Authority').statusDetails?.status, 'Dissolved');
+    assert.equal(
+      mapStatus('Inactive', 'Dissolution by Proclamation / Annulment of Authority').statusDetails?.closureReason,
+      'ADMINISTRATIVE_DISSOLUTION',
+    );
   });
-  it('keeps unmapped inactive reasons inactive, with the source text', () => {
+  it('keeps unmapped inactive reasons closed for an unknown reason, with the source text', () => {
+    const closed = { status: 'CLOSED', closureReason: 'UNKNOWN', additionalInfo: 'Inactive' };
     const m = mapStatus('Inactive', 'Dissolved by Court Order');
-    assert.deepEqual(m, { localName: 'INACTIVE - Dissolved by Court Order', active: false, statusDetails: { status: 'Inactive' } });
-    assert.deepEqual(mapStatus('INACTIVE', ''), { localName: 'INACTIVE', active: false, statusDetails: { status: 'Inactive' } });
+    assert.deepEqual(m, { localName: 'INACTIVE - Dissolved by Court Order', active: false, statusDetails: closed });
+    assert.deepEqual(mapStatus('INACTIVE', ''), { localName: 'INACTIVE', active: false, statusDetails: closed });
   });
   it('degrades gracefully on statuses the table does not know', () => {
-    assert.equal(mapStatus('Suspended', 'Tax Law').statusDetails?.status, 'Suspended');
+    assert.equal(mapStatus('Suspended', 'Tax Law').statusDetails?.status, 'INACTIVE_NOT_CLOSED');
+    assert.equal(mapStatus('Suspended', 'Tax Law').statusDetails?.additionalInfo, 'Suspended');
     assert.equal(mapStatus('Suspended', 'Tax Law').active, false);
-    assert.deepEqual(mapStatus('Pending', null), { localName: 'PENDING', active: false, statusDetails: { status: 'PENDING' } });
+    assert.deepEqual(mapStatus('Pending', null), { localName: 'PENDING', active: false, statusDetails: { status: 'UNKNOWN' } });
   });
 });
 
@@ -227,7 +234,7 @@ describe('profiles', () => {
     assert.deepEqual(company.status, {
       localName: 'INACTIVE - Merged Out',
       active: false,
-      statusDetails: { status: 'Merged', closureReason: 'MERGER', closureDate: '2024-05-06' },
+      statusDetails: { status: 'CLOSED', closureReason: 'MERGER', closureDate: '2024-05-06', additionalInfo: 'Merged' },
     });
     assert.deepEqual(company.legacyLegalNames, ['ACME GADGETS INC.']);
     assert.equal(fields?.legacyLegalNames, cached);

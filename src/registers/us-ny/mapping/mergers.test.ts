@@ -57,7 +57,7 @@ describe('US-NY mergers from the filing history', () => {
     );
     const constituent = mergerRelationships(
       [filing],
-      company('1234567', 'BETA WIDGETS, INC.', { status: { active: false, statusDetails: { status: 'Merged', closureReason: 'MERGER' } } }),
+      company('1234567', 'BETA WIDGETS, INC.', { status: { active: false, statusDetails: { status: 'CLOSED', closureReason: 'MERGER' } } }),
     );
     assert.deepEqual(
       constituent.map((r) => [r.relation, r.company?.legalName]),

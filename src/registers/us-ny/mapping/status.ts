@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Company } from '../../../contract/index.ts';
+import { ClosureReason, type Company, StandardStatus } from '../../../contract/index.ts';
 import { parseSnapshotDate } from '../ingest/normalize.ts';
 
 const Row = z.object({
   entityStatus: z.string(),
   reason: z.string().optional(),
   standardized: z.string(),
+  status: StandardStatus,
   active: z.boolean(),
-  closureReason: z.string().optional(),
+  closureReason: ClosureReason.optional(),
 });
 const table = z
   .object({ statuses: z.array(Row), fallbacks: z.array(Row) })
@@ -24,8 +25,9 @@ export function statusSource(entityStatus: string, reason?: string | null): stri
 
 /**
  * The company status of an entity status and reason (spec §3.3, table in statuses.json). `active` is true only for
- * ACTIVE; `statusDetails.status` carries the standardised value (Active, Dissolved, Merged, Withdrawn; Inactive or
- * Suspended for variants the table does not name); an unknown entity status keeps its text and is not active.
+ * ACTIVE; `statusDetails.status` and `closureReason` carry the standard values, `additionalInfo` the specification's
+ * mapped word (Dissolved, Merged, Withdrawn; Inactive or Suspended for variants the table does not name); an unknown
+ * entity status keeps its text in `localName`, is not active and has the status UNKNOWN.
  */
 export function mapStatus(entityStatus: string, reason?: string | null, inactiveDate?: string | null): NonNullable<Company['status']> {
   const status = norm(entityStatus);
@@ -36,15 +38,16 @@ export function mapStatus(entityStatus: string, reason?: string | null, inactive
     ) ?? table.fallbacks.find((r) => norm(r.entityStatus) === status);
   const closureDate = parseSnapshotDate(inactiveDate ?? undefined);
   if (!row) {
-    return { localName: statusSource(entityStatus, reason), active: false, statusDetails: { status: status || 'Unknown' } };
+    return { localName: statusSource(entityStatus, reason), active: false, statusDetails: { status: 'UNKNOWN' } };
   }
   return {
     localName: statusSource(entityStatus, reason),
     active: row.active,
     statusDetails: {
-      status: row.standardized,
+      status: row.status,
       ...(row.closureReason ? { closureReason: row.closureReason } : {}),
-      ...(!row.active && closureDate ? { closureDate } : {}),
+      ...(row.status === 'CLOSED' && closureDate ? { closureDate } : {}),
+      ...(row.active ? {} : { additionalInfo: row.standardized }),
     },
   };
 }
