@@ -32,7 +32,6 @@ export const UsNySandboxRecordSchema = z
   .object({ snapshot: SnapshotRowSchema, live: UsNySandboxLiveRecord.optional() })
   .strict()
   .meta({ id: 'UsNySandboxRecord' });
-export type UsNySandboxRecord = z.infer<typeof UsNySandboxRecordSchema>;
 
 export interface ParsedSandboxRecord {
   entity: SnapshotEntity;
