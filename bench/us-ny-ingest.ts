@@ -15,6 +15,7 @@ import { ingestFiles } from '../src/registers/us-ny/ingest/ingest.ts';
 import { NameIndex } from '../src/registers/us-ny/search/name-index.ts';
 import { summaryOfPacked } from '../src/registers/us-ny/search/summary.ts';
 import { UsNyEntityRepository } from '../src/store/repositories/us-ny-entities.ts';
+import type { Db } from '../src/store/db.ts';
 import { openStore } from '../src/store/open.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 
@@ -60,7 +61,7 @@ const csvParseMs = Math.round(performance.now() - t);
 
 const schema = `bench_us_ny_${Date.now().toString(36)}`;
 const dir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'us-ny-ingest-'));
-let admin;
+let admin: Db | undefined;
 if (process.env.DATABASE_URL) {
   admin = await openPostgres(process.env.DATABASE_URL, { max: 1 });
   await admin.exec(`create schema ${schema}`);

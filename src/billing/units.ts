@@ -1,6 +1,4 @@
 import type { DataPoint } from '../contract/index.ts';
-import type { Catalogue } from '../registers/catalogue.ts';
-import { blockFor } from '../registers/catalogue.ts';
 
 /**
  * A billable unit is what is charged once: a data block of the catalogue (however many of its data points a
@@ -10,12 +8,6 @@ export type UnitKind = 'dataBlock' | 'document';
 
 export function documentUnitKey(documentId: string): string {
   return `document:${documentId}`;
-}
-
-/** The unit a request item is billed under, or undefined for a data point outside the catalogue. */
-export function unitKeyOf(catalogue: Catalogue, kind: 'dataPoint' | 'document', name: string): string | undefined {
-  if (kind === 'document') return documentUnitKey(name);
-  return blockFor(catalogue, name as DataPoint)?.sku;
 }
 
 /**

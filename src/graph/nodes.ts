@@ -24,13 +24,6 @@ export function companyRef(countryCode: string, companyId: string, legalName?: s
   return { nodeId: companyNodeId(countryCode, companyId), countryCode, companyId, ...(legalName ? { legalName } : {}) };
 }
 
-/** `CC:companyId` back to its parts (the company id may itself contain colons). */
-export function parseCompanyNodeId(nodeId: string): { countryCode: string; companyId: string } | undefined {
-  const at = nodeId.indexOf(':');
-  if (at <= 0 || at === nodeId.length - 1) return undefined;
-  return { countryCode: nodeId.slice(0, at), companyId: nodeId.slice(at + 1) };
-}
-
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex').slice(0, 12);
 
 /**

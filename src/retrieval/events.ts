@@ -6,5 +6,3 @@ export interface RequestEvents {
   /** A request's data changed (an item succeeded, failed or advanced). */
   requestUpdated(accountId: string, requestId: string): void;
 }
-
-export const noRequestEvents: RequestEvents = { requestUpdated: () => undefined };

@@ -27,8 +27,3 @@ export function newId(kind: IdKind, nowMs = Date.now()): string {
   }
   return `${kind}_${time}${rand}`;
 }
-
-/** A secret token of `bytes` random bytes, base64url. */
-export function randomToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
-}

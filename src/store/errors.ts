@@ -8,8 +8,3 @@ export class DatabaseError extends Error {
     this.name = 'DatabaseError';
   }
 }
-
-/** SQLSTATE 23505: a unique constraint refused the row. */
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string })?.code === '23505';
-}

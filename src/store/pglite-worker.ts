@@ -77,7 +77,8 @@ function runTransaction(req: Request) {
   });
 }
 
-port.on('message', async (req: Request) => {
+/** Answers one request; every failure is answered to its caller (the catch below), so it never rejects. */
+async function handle(req: Request): Promise<void> {
   if (req.tx !== undefined && req.op !== 'begin') {
     const state = openTx.get(req.tx);
     if (!state) return reply(req.id, { error: { message: `transaction ${req.tx} is not open` } });
@@ -124,6 +125,9 @@ port.on('message', async (req: Request) => {
   } catch (err) {
     reply(req.id, { error: errorOf(err) });
   }
-});
+}
+
+// Not awaited: requests of other transactions must go on while one waits; handle() answers its own failures.
+port.on('message', (req: Request) => void handle(req));
 
 port.postMessage({ ready: true });

@@ -31,8 +31,8 @@ describe('webhook sender', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(async () => {
-    sandbox.close();
-    live.close();
+    await sandbox.close();
+    await live.close();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });

@@ -81,13 +81,13 @@ export function parseDate(text: string): string | undefined {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first date that follows one of the cues in the text (cues compared without case), as YYYY-MM-DD. */
 export function dateAfter(text: string, cues: readonly string[]): string | undefined {
   let best: { at: number; date: string } | undefined;
   for (const cue of cues) {
-    const re = new RegExp(`${escape(cue).replace(/ /g, '\\s+')}\\s+(?:the\\s+)?${DATE_PATTERN}`, 'gi');
+    const re = new RegExp(`${escapeRegExp(cue).replace(/ /g, '\\s+')}\\s+(?:the\\s+)?${DATE_PATTERN}`, 'gi');
     for (const m of text.matchAll(re)) {
       const date = parseDate(m[1]!);
       if (date && (!best || m.index! < best.at)) best = { at: m.index!, date };

@@ -57,7 +57,7 @@ export function romanise(text: string | undefined, opts: { person?: boolean } = 
   return out
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:!?)\]])/g, '$1')
-    .replace(/([(\[])\s+/g, '$1')
+    .replace(/([([])\s+/g, '$1')
     .replace(/([,;:)])(?=[^\s,.;:)\]])/g, '$1 ')
     .trim();
 }

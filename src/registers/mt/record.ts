@@ -103,7 +103,6 @@ export const MtRecordSchema = z
 
 export type MtRecordInput = z.input<typeof MtRecordSchema>;
 export type MtRecord = z.infer<typeof MtRecordSchema>;
-export type MtCompanyRecord = MtRecord['company'];
 export type MtInvolvement = z.infer<typeof MtInvolvementSchema>;
 export type MtFiling = z.infer<typeof MtFilingSchema>;
 export type MtAddress = z.infer<typeof MtAddressSchema>;

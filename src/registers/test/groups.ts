@@ -7,7 +7,6 @@ const Owner = z.union([
   z.object({ person: z.string().regex(/^[A-Z]$/), pct: z.number().positive() }).strict(),
   z.object({ foreign: z.object({ countryCode: z.string(), id: z.string(), legalName: z.string() }), pct: z.number().positive() }).strict(),
 ]);
-export type GroupOwner = z.infer<typeof Owner>;
 
 const Member = z.object({
   name: z.string(),

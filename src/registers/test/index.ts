@@ -26,7 +26,6 @@ import { throwIfSpecial } from './special.ts';
 import { viewOf } from './view.ts';
 
 export { TestRecordSchema, type TestRecord } from './record.ts';
-export { SPECIAL_IDS } from './special.ts';
 
 const COUNTRY = 'TEST';
 /** What a TEST register lookup takes in real life; scaled by SANDBOX_LATENCY. */

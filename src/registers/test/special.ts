@@ -14,8 +14,6 @@ const SPECIAL = new Map<string, () => RegisterError>([
   ['SERVICE_UNAVAILABLE', () => RegisterError.unavailable('SERVICE_UNAVAILABLE: the TEST register is unavailable')],
 ]);
 
-export const SPECIAL_IDS = [...SPECIAL.keys()];
-
 export function isSpecialId(id: string): boolean {
   return SPECIAL.has(id.trim().toUpperCase());
 }

@@ -36,7 +36,7 @@ import { COUNTRY, SandboxOverlay } from './sandbox-overlay.ts';
 import { searchResults } from './search-results.ts';
 import { SnapshotSource, type SnapshotLookup } from './snapshot-source.ts';
 
-export { UsNySandboxRecordSchema, type UsNySandboxRecord } from './record.ts';
+export { UsNySandboxRecordSchema } from './record.ts';
 
 export const SNAPSHOT_SOURCE = 'New York Department of State: open-data snapshot (data.ny.gov n9v6-gdp6)';
 /** What a portal answer takes in real life, scaled by SANDBOX_LATENCY. */

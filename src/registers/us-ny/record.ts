@@ -31,7 +31,6 @@ export const UsNySandboxLiveRecord = EntityRecordResponse.extend({
 export const UsNySandboxRecordSchema = z
   .object({ snapshot: SnapshotRowSchema, live: UsNySandboxLiveRecord.optional() })
   .meta({ id: 'UsNySandboxRecord' });
-export type UsNySandboxRecord = z.infer<typeof UsNySandboxRecordSchema>;
 
 export interface ParsedSandboxRecord {
   entity: SnapshotEntity;

@@ -48,9 +48,3 @@ export function mapStatus(raw: string, closureDate?: string): NonNullable<Compan
     },
   };
 }
-
-/** The standardised status word of spec §3.3 (Active, Closed, Under Insolvency Proceeding) for a term, if any. */
-export function standardizedStatus(raw: string): string | undefined {
-  const words = statusWordsOfCode(raw) ?? raw.trim();
-  return STATUS_TABLE.rules.find((r) => words.includes(r.term))?.standardized;
-}

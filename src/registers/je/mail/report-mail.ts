@@ -10,7 +10,7 @@ export interface ReportMail {
   link: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Reads a registry e-mail: the order reference (subject "… - Order JFSC-R-…", or the body's "Order reference:"), the
@@ -20,7 +20,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function readReportMail(msg: MailMessage): ReportMail | undefined {
   const reference =
     /\bOrder\s+([A-Z0-9][A-Z0-9-]{3,})\s*$/i.exec(msg.subject)?.[1] ??
-    new RegExp(`${escape(ORDER_REFERENCE_LABEL)}\\s*([A-Z0-9][A-Z0-9-]{3,})`, 'i').exec(msg.text)?.[1];
+    new RegExp(`${escapeRegExp(ORDER_REFERENCE_LABEL)}\\s*([A-Z0-9][A-Z0-9-]{3,})`, 'i').exec(msg.text)?.[1];
   const links = [...msg.hrefs, ...[...msg.text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((m) => m[0])];
   const link = links.find((l) => /\/reports?\//i.test(new URL(l, 'http://x').pathname));
   if (!reference || !link) return undefined;

@@ -13,6 +13,7 @@ function isClean(s: string): boolean {
   }
   return true;
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it squashes (into a space)
 const squash = (s: string) => (isClean(s) ? s : s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim());
 
 /** A pure function of few distinct inputs (states, jurisdictions), remembered. */
@@ -190,13 +191,6 @@ function compactId(v: string): string {
 }
 
 const COLUMN_INDEX = new Map<SnapshotColumn, number>(SNAPSHOT_COLUMNS.map((c, i) => [c, i]));
-
-/** The row's columns in the dataset's order, so that equal rows serialise (and hash) equally. */
-export function orderColumns(row: Partial<Record<SnapshotColumn, string>>): Partial<Record<SnapshotColumn, string>> {
-  const out: Partial<Record<SnapshotColumn, string>> = {};
-  for (const c of SNAPSHOT_COLUMNS) if (row[c] !== undefined) out[c] = row[c];
-  return out;
-}
 
 /** One record of the name history table, with the id it belongs to. */
 export function normaliseNameRecord(raw: RawRecord): Normalised<{ dosId: string; entry: NameHistoryEntry }> {

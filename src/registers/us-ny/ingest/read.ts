@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { readCsvRows } from './csv.ts';
 import type { RawRecord } from './normalize.ts';
 

@@ -79,5 +79,3 @@ export function mapPeople(dosId: string, entityType: string | undefined, parties
   }
   return { legalRepresentatives, otherKeyPersons };
 }
-
-export const ROLE_TABLE = roles;
