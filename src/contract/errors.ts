@@ -10,7 +10,12 @@ export const ErrorBody = z
       details: z.array(z.string()).optional(),
     }),
   })
-  .meta({ id: 'Error', description: 'The body of every non-2xx response.' });
+  .meta({
+    id: 'Error',
+    description:
+      'The body of every non-2xx response. `statusCode` repeats the HTTP status: each code has one status, except ' +
+      '`invalid_request`, which is 400, or 405 (method not allowed on the path), 413 (body too large) or 415 (body not JSON).',
+  });
 
 export const ItemError = z
   .object({

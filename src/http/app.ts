@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminAuth, apiKeyAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
+import { collectRoutes, installNotFound } from './not-found.ts';
+import { installRequestGuards, rewriteMalformedUrl } from './request-guards.ts';
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import type { Services } from './services.ts';
@@ -57,12 +59,16 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     // Ids in logs and errors come from our own id module; Fastify's are only for log correlation.
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false } },
+    rewriteUrl: rewriteMalformedUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const routes = collectRoutes(app);
   await installOpenApi(app);
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
+  installNotFound(app, routes);
+  installRequestGuards(app);
 
   const authenticate = apiKeyAuth(services.accounts);
   await app.register(async (v2) => {

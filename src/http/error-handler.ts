@@ -19,10 +19,6 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (apiError.headers) reply.headers(apiError.headers);
     return reply.status(apiError.statusCode).send(apiError.toBody());
   });
-  app.setNotFoundHandler((req, reply) => {
-    const e = new ApiError('resource_not_found', `no route ${req.method} ${req.url.split('?')[0]}`);
-    return reply.status(404).send(e.toBody());
-  });
 }
 
 export function toApiError(err: FastifyError | Error): ApiError {

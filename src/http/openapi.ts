@@ -21,7 +21,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         version: API_VERSION,
         description:
           'Company data from official registers: search, profiles, people, ownership, documents and monitoring. ' +
-          'All amounts are integers in credit cents. Every non-2xx response has the body `Error`.',
+          'All amounts are integers in credit cents. Every non-2xx response has the body `Error`, including malformed ' +
+          'requests rejected before an operation runs: 400 `invalid_request` (undecodable URL, invalid JSON, bad ' +
+          'parameters), 404 `resource_not_found` (unknown path), 405 `invalid_request` with an `Allow` header (known ' +
+          'path, other method), 413 `invalid_request` (body over the size limit) and 415 `invalid_request` (a body ' +
+          'that is not `application/json`).',
       },
       components: {
         securitySchemes: {

@@ -30,6 +30,12 @@ describe('snapshot diff', () => {
       { path: 'company.commercialNames', before: ['x', 'y'], after: ['y', 'z'] },
     ]);
   });
+
+  it('ignores a data point only one snapshot has: the register stopped (or started) offering it, the company did not change', () => {
+    const company = { legalName: 'A Ltd' };
+    assert.deepEqual(diffSnapshots({ company, shareholders: [], ultimateBeneficialOwners: [] }, { company }), []);
+    assert.deepEqual(diffSnapshots({ company }, { company, shareholders: [] }), []);
+  });
 });
 
 describe('change categories (spec §6.2)', () => {

@@ -79,6 +79,9 @@ function diffInto(before: unknown, after: unknown, path: string, out: FieldChang
 /** The field-level differences between two snapshots of the same company, in path order. */
 export function diffSnapshots(before: object, after: object): FieldChange[] {
   const out: FieldChange[] = [];
-  diffInto(before, after, '', out);
+  // Top-level keys are data points. One that only one snapshot has was added to or removed from the register's
+  // catalogue in between (e.g. US-NY's unpublished shareholders and UBOs, once empty lists): not a company change.
+  const common = (a: object, b: object) => Object.fromEntries(Object.entries(a).filter(([k]) => k in b));
+  diffInto(common(before, after), common(after, before), '', out);
   return out;
 }

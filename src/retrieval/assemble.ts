@@ -65,8 +65,11 @@ export function assembleResponse(
     if (fetchOf(dp) === 'company') {
       const data = item.result as { company: CompanyResponse['company']; companyRelationships?: CompanyResponse['companyRelationships'] };
       response.company = data.company;
-      if (data.companyRelationships) response.companyRelationships = data.companyRelationships;
-      if (item.source) dataSources.company = item.source;
+      // companyRelationships is not a data point of its own: it rides on the company block, and appears only when the
+      // register found some (spec §4.2, "only requested data appears"); an empty list, and its provenance, stay out.
+      const related = data.companyRelationships?.length ? data.companyRelationships : undefined;
+      if (related) response.companyRelationships = related;
+      if (item.source) dataSources.company = related ? item.source : withoutField(item.source, 'companyRelationships');
       continue;
     }
     const place = PLACEMENT[dp];
@@ -78,6 +81,14 @@ export function assembleResponse(
   if (Object.keys(dataSources).length) response.dataSources = dataSources as CompanyResponse['dataSources'];
   if (Object.keys(documents).length) response.documents = documents as CompanyResponse['documents'];
   return response;
+}
+
+/** A block's provenance without the entry of a field the response leaves out. */
+function withoutField(source: unknown, field: string): unknown {
+  const block = source as { fields?: Record<string, unknown> };
+  if (!block.fields || !(field in block.fields)) return source;
+  const { [field]: _dropped, ...fields } = block.fields;
+  return { ...block, fields };
 }
 
 const ENRICHMENT_PENDING =

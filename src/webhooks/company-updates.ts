@@ -1,4 +1,5 @@
 import type { RequestEvents } from '../retrieval/events.ts';
+import { announcementFingerprint, stateVersionOf } from './announcement.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WebhookDispatcher } from './delivery.ts';
 import type { RequestVersions } from './request-versions.ts';
@@ -14,7 +15,8 @@ const CATCH_UP_BATCH = 1000;
 /**
  * `company.updated` (spec §6.1): the request engine reports a change; the payload is the request's GET
  * response plus `type`. The request's `updated_at` is read before the payload is built, so the payload
- * reflects at least that version, and a message per (request, version) is recorded once.
+ * reflects at least that version, and a message per (request, version) is recorded once; a message whose content
+ * (its fingerprint, see announcement.ts) was already announced for the request is not recorded at all.
  *
  * Changes that arrive while an emission for the same request is running are folded into one more emission
  * afterwards: the receiver still gets the latest state, without one payload build per settled item.
@@ -59,7 +61,15 @@ export class CompanyUpdates implements RequestEvents {
     const version = await this.versions.of(requestId);
     if (!version) return undefined;
     const payload = await this.payload(accountId, requestId);
-    return this.dispatcher.emit(accountId, COMPANY_UPDATED, payload, { subject: requestId, version });
+    // The payload may reflect a later state than `version` (a change landed while it was built): record the state it
+    // shows, so the emission that change triggers finds it announced. A payload whose content was announced before
+    // (same fingerprint) is no news and is not staged: the store's unique index decides, across processes and restarts.
+    const shown = stateVersionOf(payload);
+    return this.dispatcher.emit(accountId, COMPANY_UPDATED, payload, {
+      subject: requestId,
+      version: shown && shown > version ? shown : version,
+      fingerprint: announcementFingerprint(payload),
+    });
   }
 
   /** Emits the events lost by a stopped process (see the class comment). Returns how many. */

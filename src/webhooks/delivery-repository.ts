@@ -9,6 +9,8 @@ export interface MessageRow {
   body: string;
   subject: string | null;
   version: Date | null;
+  /** What the message announced (announcement.ts); unique per subject, so the same news is never staged twice. */
+  fingerprint?: string | null;
   createdAt: Date;
 }
 
@@ -56,9 +58,9 @@ export class DeliveryRepository {
   /** False when a message for the same subject and version exists already (nothing inserted). */
   async insertMessage(tx: Queryable, m: MessageRow): Promise<boolean> {
     const rows = await tx.query(
-      `insert into webhook_messages (id, account_id, event_type, body, subject, version, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
-      [m.id, m.accountId, m.eventType, m.body, m.subject, m.version, m.createdAt],
+      `insert into webhook_messages (id, account_id, event_type, body, subject, version, fingerprint, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
+      [m.id, m.accountId, m.eventType, m.body, m.subject, m.version, m.fingerprint ?? null, m.createdAt],
     );
     return rows.length > 0;
   }

@@ -23,6 +23,13 @@ const MAX_DETACHED = 512;
 const RECOVERY_DELAY_MS = 5_000;
 
 /** A message recorded in a transaction whose first attempts are not scheduled yet. */
+/** `subject` and `version`: one message per (subject, version); `fingerprint`: one per (subject, content). */
+export interface MessageOptions {
+  subject?: string;
+  version?: Date;
+  fingerprint?: string;
+}
+
 export interface StagedMessage {
   messageId: string;
   endpointIds: string[];
@@ -71,12 +78,7 @@ export class WebhookDispatcher {
    * and schedules the first attempts. `subject` and `version` make a repeat of the same state a no-op.
    * Returns the message id, or undefined when nothing was recorded (no endpoint, or a repeat).
    */
-  async emit(
-    accountId: string,
-    type: string,
-    payload: object,
-    opts: { subject?: string; version?: Date } = {},
-  ): Promise<string | undefined> {
+  async emit(accountId: string, type: string, payload: object, opts: MessageOptions = {}): Promise<string | undefined> {
     const staged = await this.db.transaction((tx) => this.stage(tx, accountId, type, payload, opts));
     if (!staged) return undefined;
     await this.dispatch(staged);
@@ -93,7 +95,7 @@ export class WebhookDispatcher {
     accountId: string,
     type: string,
     payload: object,
-    opts: { subject?: string; version?: Date } = {},
+    opts: MessageOptions = {},
   ): Promise<StagedMessage | undefined> {
     const now = this.clock.now();
     const id = newId('msg', now.getTime());
@@ -102,7 +104,16 @@ export class WebhookDispatcher {
     const firstDelay = delayBefore(this.schedule, 1) ?? 0;
     const ids = await this.endpoints.enabledIds(tx, accountId);
     if (ids.length === 0) return undefined;
-    const message = { id, accountId, eventType: type, body, subject: opts.subject ?? null, version: opts.version ?? null, createdAt: now };
+    const message = {
+      id,
+      accountId,
+      eventType: type,
+      body,
+      subject: opts.subject ?? null,
+      version: opts.version ?? null,
+      fingerprint: opts.fingerprint ?? null,
+      createdAt: now,
+    };
     if (!(await this.deliveries.insertMessage(tx, message))) return undefined;
     await this.deliveries.insertDeliveries(tx, id, ids, new Date(now.getTime() + firstDelay), now);
     return { messageId: id, endpointIds: ids, firstDelayMs: firstDelay };

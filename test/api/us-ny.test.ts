@@ -197,8 +197,12 @@ describe('US-NY through the API', () => {
       );
       assert.deepEqual(company.legacyLegalNames, ['OLD QUILL SUPPLY INC.']);
       assert.equal(res.body.legalRepresentatives[0].individual.name.fullName, 'JANE Q. DOE');
-      assert.deepEqual(res.body.shareholders, []);
-      assert.deepEqual(res.body.ultimateBeneficialOwners, []);
+      // Not published (spec §2.11): not offered, free, and absent from the answer.
+      for (const dp of ['shareholders', 'ultimateBeneficialOwners']) {
+        assert.equal(request.dataStatus.dataPoints[dp].error.code, 'datapoint_not_supported');
+        assert.equal(request.dataStatus.dataPoints[dp].cost, 0);
+        assert.equal(res.body[dp], undefined);
+      }
     });
 
     it('verification: snapshot and portal, live fields over the snapshot, the verification-only fields, authoritative', async () => {
@@ -302,7 +306,7 @@ describe('US-NY through the API', () => {
     assert.equal(res.status, 200);
     const profile = res.body.blocks.find((b: any) => b.sku === 'US-NY-PROFILE');
     assert.deepEqual(profile.authoritative, { onboarding: false, verification: true });
-    assert.equal(res.body.datapoints.shareholders.price, 0);
+    assert.deepEqual(res.body.datapoints.shareholders, { available: false, price: null, pricingMode: 'fixed' });
     assert.deepEqual(res.body.documents, []);
   });
 });

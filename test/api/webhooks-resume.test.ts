@@ -73,8 +73,13 @@ describe('webhooks after a restart', () => {
 
     // As if the process had died between recording the messages and handing their jobs to the engine.
     await db.query(`delete from ${jobsSchema}.job where name = 'webhook.attempt'`);
-    // As if a request had changed and the process had died before recording its event.
+    // As if a request's data had changed and the process had died before recording its event. (A change of
+    // `updated_at` alone is no news: company.updated announces content, see src/webhooks/announcement.ts.)
     const [changed] = requestIds;
+    await db.query(
+      `update request_items set result = jsonb_set(result, '{company,legalName}', '"Acme Changed Ltd"') where request_id = $1 and name = 'company'`,
+      [changed],
+    );
     await db.query(`update requests set updated_at = updated_at + interval '1 second' where id = $1`, [changed]);
 
     const second = await startService(config, { db });

@@ -202,8 +202,8 @@ export class UsNyRegister implements Register {
         return out(dataPoint === 'legalRepresentatives' ? people.legalRepresentatives : people.otherKeyPersons);
       }
       default:
-        // Not published by the register (spec §2.11): shareholders, subsidiaries, UBOs, establishments, documents.
-        return out([]);
+        // Not published by the register (spec §2.11), hence not in catalogue.json: retrieval never asks for them.
+        throw new RegisterError('processing_failed', `${dataPoint} is not published by the New York register`, false, PORTAL_SOURCE);
     }
   }
 

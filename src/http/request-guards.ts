@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../shared/errors.ts';
+
+/** Where `rewriteUrl` sends a request whose URL cannot be decoded: a route that answers 400 in the envelope. */
+const MALFORMED_URL_ROUTE = '/__malformed-url';
+
+/**
+ * Fastify's own answer to a path with broken percent-encoding (FST_ERR_BAD_URL) is sent before any hook runs, in
+ * Fastify's body and without rate-limit headers. Rewriting such a URL to a route of ours keeps the request in the
+ * normal pipeline (rate limits, error envelope). A NUL character is refused the same way: PostgreSQL cannot store
+ * it in text, so it would otherwise surface as a 500 deep in a query.
+ */
+export function rewriteMalformedUrl(req: { url?: string }): string {
+  const url = req.url ?? '/';
+  return isDecodable(url) ? url : MALFORMED_URL_ROUTE;
+}
+
+function isDecodable(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q + 1);
+  try {
+    const parts = [decodeURIComponent(path), ...query.split('&').map((p) => decodeURIComponent(p.replace(/\+/g, ' ')))];
+    return !parts.some((p) => p.includes('\0'));
+  } catch {
+    return false;
+  }
+}
+
+export function installRequestGuards(app: FastifyInstance): void {
+  app.all(MALFORMED_URL_ROUTE, { schema: { hide: true } }, async () => {
+    throw new ApiError('invalid_request', 'the request URL is malformed (invalid percent-encoding or a NUL character)');
+  });
+  // Only JSON bodies are accepted (spec §4): without Fastify's text/plain parser, any other media type is a 415.
+  app.removeContentTypeParser('text/plain');
+  // Fastify's own JSON parser (prototype-poisoning protection included), plus the NUL check.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    parseJson(req, body as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err);
+      if (hasNul(value)) return done(new ApiError('invalid_request', 'the request body must not contain NUL characters (\\u0000)'));
+      done(null, value);
+    }),
+  );
+}
+
+/** A NUL in a JSON string (`\u0000`) cannot be stored by PostgreSQL: refused as input, not a 500 later. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
+  return false;
+}
