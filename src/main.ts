@@ -12,13 +12,19 @@ async function main() {
   if (config.BOOTSTRAP_API_KEY) {
     const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS);
     log.info({ accountId: account.id }, created ? 'bootstrap account created' : 'bootstrap account present');
-  } else if ((await service.accounts.count()) === 0) {
-    const account = await service.accounts.create({ name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: { usNy: true } });
+  } else {
+    // Created by one process only, when several start together on a fresh database.
+    const account = await service.accounts.createFirst({
+      name: 'Default account',
+      credits: config.BOOTSTRAP_CREDITS,
+      features: { usNy: true },
+    });
     // Printed once: only the key's hash is stored.
-    process.stdout.write(
-      `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
-        `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
-    );
+    if (account)
+      process.stdout.write(
+        `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
+          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
+      );
   }
   log.info(`registrum listening on ${service.url} (store: ${service.db.backend}, registers: ${config.REGISTERS})`);
 

@@ -29,6 +29,7 @@ import { SandboxStore } from './sandbox/store.ts';
 import { SearchService } from './search/service.ts';
 import { Clock } from './shared/clock.ts';
 import { WebhookService } from './webhooks/service.ts';
+import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
 import type { Db } from './store/db.ts';
 import { json } from './store/db.ts';
 import { openStore } from './store/open.ts';
@@ -54,11 +55,21 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  logger?: boolean | object;
+  db?: Db;
+  /**
+   * The webhook URL guard's mode (the registers' by default) and resolver (the system's by default): tests run live
+   * mode's guard against sandbox registers, with host names resolved from a table of their own.
+   */
+  webhookGuard?: { mode?: GuardMode; resolver?: Resolver };
+}
+
 /**
  * Builds the whole service from its configuration: store, registers, domain services, HTTP, workers.
  * The composition root; `main.ts` adds the process concerns (signals, first-start key).
  */
-export async function startService(config: Config, opts: { logger?: boolean | object; db?: Db } = {}): Promise<RunningService> {
+export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const db =
     opts.db ??
     (await openStore({
@@ -90,7 +101,8 @@ export async function startService(config: Config, opts: { logger?: boolean | ob
   });
   for (const r of registers.all()) await r.start?.({ queue });
   const webhooks = new WebhookService(db, clock, queue, {
-    mode: config.REGISTERS,
+    mode: opts.webhookGuard?.mode ?? config.REGISTERS,
+    resolver: opts.webhookGuard?.resolver,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
     logRetentionMs: config.WEBHOOK_LOG_RETENTION,
     // company.updated carries the request's GET response; `retrieval` exists by the time an event fires.

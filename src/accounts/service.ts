@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.ts';
+import type { Db, Queryable } from '../store/db.ts';
 import { json } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
@@ -21,6 +21,16 @@ export interface CreatedAccount extends Account {
   balanceInCreditCents: number;
 }
 
+export interface NewAccount {
+  name: string;
+  credits?: number;
+  features?: AccountFeatures;
+  apiKey?: string;
+}
+
+/** The advisory lock under which a first start creates its default account. */
+const FIRST_ACCOUNT_LOCK = 7340292;
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -29,27 +39,58 @@ export class AccountService {
   ) {}
 
   /** Creates an account with one API key (returned in plain text here, and never again). */
-  async create(input: { name: string; credits?: number; features?: AccountFeatures; apiKey?: string }): Promise<CreatedAccount> {
+  async create(input: NewAccount): Promise<CreatedAccount> {
     const apiKey = input.apiKey ?? generateApiKey();
-    const now = this.clock.now();
-    const account: Account = { id: newId('acc', now.getTime()), name: input.name, features: input.features ?? {} };
-    await this.db.transaction(async (tx) => {
-      await tx.query('insert into accounts (id, name, features, created_at) values ($1, $2, $3::jsonb, $4)', [
-        account.id,
-        account.name,
-        json(account.features),
-        now,
-      ]);
-      await tx.query('insert into api_keys (id, account_id, key_hash, key_prefix, created_at) values ($1, $2, $3, $4, $5)', [
-        newId('key'),
-        account.id,
-        hashApiKey(apiKey),
-        keyPrefix(apiKey),
-        now,
-      ]);
-      if (input.credits) await this.ledger.record(tx, account.id, input.credits, 'grant', 'account opening');
-    });
+    const account = this.newAccount(input);
+    const inserted = await this.db.transaction((tx) => this.insert(tx, account, apiKey, input.credits));
+    if (!inserted) throw new Error('the API key belongs to another account');
     return { ...account, apiKey, balanceInCreditCents: input.credits ?? 0 };
+  }
+
+  /**
+   * Creates the first account, or nothing when one exists (the default account of a first start). Processes
+   * starting together on one database take turns on an advisory lock, so only one of them creates it.
+   */
+  async createFirst(input: NewAccount): Promise<CreatedAccount | undefined> {
+    const apiKey = input.apiKey ?? generateApiKey();
+    const account = this.newAccount(input);
+    const created = await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
+      const [row] = await tx.query<{ n: number }>('select count(*)::int8 as n from accounts');
+      if (row?.n) return false;
+      return this.insert(tx, account, apiKey, input.credits);
+    });
+    return created ? { ...account, apiKey, balanceInCreditCents: input.credits ?? 0 } : undefined;
+  }
+
+  private newAccount(input: NewAccount): Account {
+    return { id: newId('acc', this.clock.now().getTime()), name: input.name, features: input.features ?? {} };
+  }
+
+  /**
+   * Inserts the account, its key and its opening credits; false, with nothing inserted, when the key belongs to
+   * an account already (the key's unique hash decides, so concurrent inserts of one key cannot both succeed).
+   */
+  private async insert(tx: Queryable, account: Account, apiKey: string, credits?: number): Promise<boolean> {
+    const now = this.clock.now();
+    await tx.query('insert into accounts (id, name, features, created_at) values ($1, $2, $3::jsonb, $4)', [
+      account.id,
+      account.name,
+      json(account.features),
+      now,
+    ]);
+    const keys = await tx.query(
+      `insert into api_keys (id, account_id, key_hash, key_prefix, created_at) values ($1, $2, $3, $4, $5)
+        on conflict (key_hash) do nothing returning id`,
+      [newId('key'), account.id, hashApiKey(apiKey), keyPrefix(apiKey), now],
+    );
+    if (!keys.length) {
+      // The account row must go too; the caller's transaction is still usable (no statement failed).
+      await tx.query('delete from accounts where id = $1', [account.id]);
+      return false;
+    }
+    if (credits) await this.ledger.record(tx, account.id, credits, 'grant', 'account opening');
+    return true;
   }
 
   async authenticate(apiKey: string): Promise<Account | undefined> {
@@ -73,12 +114,26 @@ export class AccountService {
 
   /**
    * Ensures an account owns `apiKey` (BOOTSTRAP_API_KEY): created with US-NY enabled and `credits` when
-   * missing; left as it is when it exists, so restarts do not grant credits again.
+   * missing; left as it is when it exists, so restarts do not grant credits again. An upsert on the key's
+   * hash: processes starting together on one database create it once, and the others read back the winner's.
    */
   async ensureBootstrap(apiKey: string, credits: number): Promise<{ created: boolean; account: Account }> {
-    const existing = await this.authenticate(apiKey);
+    const existing = await this.ownerOf(apiKey);
     if (existing) return { created: false, account: existing };
-    const account = await this.create({ name: 'Bootstrap account', credits, features: { usNy: true }, apiKey });
-    return { created: true, account };
+    const account = this.newAccount({ name: 'Bootstrap account', features: { usNy: true } });
+    const created = await this.db.transaction((tx) => this.insert(tx, account, apiKey, credits));
+    if (created) return { created, account };
+    const owner = await this.ownerOf(apiKey);
+    if (!owner) throw new Error('the bootstrap API key is stored without an account');
+    return { created, account: owner };
+  }
+
+  /** The account a key belongs to, revoked or not. */
+  private async ownerOf(apiKey: string): Promise<Account | undefined> {
+    const [row] = await this.db.query<Account>(
+      'select a.id, a.name, a.features from api_keys k join accounts a on a.id = k.account_id where k.key_hash = $1',
+      [hashApiKey(apiKey)],
+    );
+    return row ? { ...row, features: row.features ?? {} } : undefined;
   }
 }

@@ -137,7 +137,41 @@ export const Money = z
   .meta({ id: 'Money' });
 export type Money = z.infer<typeof Money>;
 
-/** String key-value pairs attached by the caller (spec §8 limits are applied by the service, not rejected). */
+/** Spec §8 metadata limits. */
+export const METADATA_LIMITS = { maxKeys: 50, maxKeyLength: 40, maxValueLength: 500 } as const;
+
+/**
+ * The caller's metadata on every endpoint that takes it (`POST /v2/company`, the onboarding route, `POST /v2/monitors`):
+ * string pairs, anything else is a 400 naming the rule. The limits of spec §8 are applied as it says, not refused:
+ * keys longer than 40 characters (and empty ones) are skipped, values longer than 500 characters truncated, and the
+ * first 50 keys kept, so a 200 KB value is never stored or echoed.
+ */
+export const MetadataInput = z
+  .record(
+    z.string(),
+    z.string({ error: 'metadata values must be strings (spec §8: string key-value pairs; numbers and objects are not accepted)' }),
+    { error: 'metadata must be an object of string key-value pairs' },
+  )
+  .transform(limitMetadata)
+  // The output side keeps its shape in the OpenAPI document (a bare transform has none).
+  .pipe(z.record(z.string(), z.string()))
+  .describe(
+    'String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated.',
+  );
+
+function limitMetadata(input: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let kept = 0;
+  for (const [key, value] of Object.entries(input)) {
+    if (kept >= METADATA_LIMITS.maxKeys) break;
+    if (key.length === 0 || key.length > METADATA_LIMITS.maxKeyLength) continue;
+    out[key] = value.length > METADATA_LIMITS.maxValueLength ? value.slice(0, METADATA_LIMITS.maxValueLength) : value;
+    kept++;
+  }
+  return out;
+}
+
+/** String key-value pairs attached by the caller, as stored (within the limits of spec §8; see MetadataInput). */
 export const Metadata = z
   .record(z.string(), z.string())
   .describe(

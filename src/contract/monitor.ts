@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Metadata, SearchCountry, Timestamp } from './common.ts';
+import { Metadata, MetadataInput, SearchCountry, Timestamp } from './common.ts';
 import { PageQuery } from './common.ts';
 
 export const CHANGE_CATEGORIES = ['status', 'address', 'ownership', 'financial', 'legalRepresentatives', 'other', 'disappeared'] as const;
@@ -9,7 +9,7 @@ export const MonitorCreateBody = z
   .object({
     companyId: z.string().trim().min(1).max(200),
     countryCode: SearchCountry,
-    metadata: z.record(z.string(), z.string()).optional(),
+    metadata: MetadataInput.optional(),
   })
   .strict()
   .meta({ id: 'MonitorCreate' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyCountry, Metadata, OnboardingCountry, Timestamp } from './common.ts';
+import { CompanyCountry, Metadata, MetadataInput, OnboardingCountry, Timestamp } from './common.ts';
 import { Company } from './company.ts';
 import { DataSources } from './data-sources.ts';
 import { AvailableDocument, Documents } from './documents.ts';
@@ -35,7 +35,7 @@ export type Mode = z.infer<typeof Mode>;
 
 const budget = z.number().int().min(0).describe('Credit cents.');
 /** Lenient metadata: limits of spec §8 are applied (trim, skip), only the shape is validated. */
-const metadataInput = z.record(z.string(), z.string()).optional();
+const metadataInput = MetadataInput.optional();
 
 export const CompanyRequestBody = z
   .object({

@@ -11,7 +11,6 @@ import { newId } from '../shared/ids.ts';
 import type { BillingService } from '../billing/service.ts';
 import { assembleResponse } from './assemble.ts';
 import { intake, priceDocuments } from './intake.ts';
-import { limitMetadata } from './metadata.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
@@ -72,7 +71,7 @@ export class RetrievalService {
       dataPoints: plan.dataPoints,
       documents: plan.documents,
       options: optionsOf(body),
-      metadata: limitMetadata(body.metadata),
+      metadata: body.metadata ?? {}, // within spec §8's limits: the contract's MetadataInput applied them
       companyLegalName: null,
       createdAt: now,
       updatedAt: now,

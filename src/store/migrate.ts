@@ -5,14 +5,17 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /**
  * Applies the versioned SQL files of `migrations/` (NNN_name.sql) that the database has not seen, in order,
- * each in its own transaction. An advisory lock makes concurrent starts on one PostgreSQL apply them once.
+ * in one transaction. An advisory lock makes concurrent starts on one PostgreSQL apply them once; `schema`, the
+ * schema on the connections' search path, is created under the same lock (`create schema if not exists` run by
+ * two processes at once can fail on the catalog's unique index).
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, opts: { schema?: string } = {}): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7340291)');
+    if (opts.schema) await tx.query(`create schema if not exists ${opts.schema}`);
     await tx.query(`create table if not exists schema_migrations (
       version text primary key, applied_at timestamptz not null default now())`);
     const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));

@@ -8,8 +8,7 @@ export async function openStore(opts: { databaseUrl?: string; dataDir?: string; 
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, { schema: opts.schema }) : await openPglite(opts.dataDir);
   try {
     // A configured schema that does not exist yet would send every table to the next one on the path.
-    if (opts.schema) await db.exec(`create schema if not exists ${opts.schema}`);
-    await migrate(db);
+    await migrate(db, { schema: opts.schema });
   } catch (err) {
     await db.close();
     throw err;

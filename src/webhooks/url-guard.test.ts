@@ -55,6 +55,21 @@ describe('webhook URL guard', () => {
     for (const ip of ['169.254.169.254', 'fe80::1', '0.0.0.0']) assert.ok(refusedAddress(ip, 'sandbox'), ip);
   });
 
+  it('refuses IPv6 addresses that carry a refused IPv4 address, in both modes where that IPv4 address is refused', () => {
+    for (const ip of [
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1:a9fe:a9:fe00::',
+      '2002:a9fe:a9fe::1',
+      '2001:0:4136:e378:8000:63bf:5601:5601',
+      '::a9fe:a9fe',
+    ]) {
+      assert.match(refusedAddress(ip, 'sandbox') ?? '', /reaches 169\.254\.169\.254, a link-local address/, ip);
+    }
+    // Loopback stays allowed in sandbox mode, however it is written; `::1` is IPv6's own loopback, not 0.0.0.1.
+    for (const ip of ['::1', '::ffff:127.0.0.1', '64:ff9b::7f00:1']) assert.equal(refusedAddress(ip, 'sandbox'), undefined, ip);
+    assert.match(refusedAddress('::1', 'live') ?? '', /^::1 is a loopback address$/);
+  });
+
   it('checks URLs with literal IPs, and every address a host name resolves to', async () => {
     assert.deepEqual(await live.check('https://93.184.216.34/hook'), []);
     assert.deepEqual(await live.check('http://[2606:4700:4700::1111]:8443/hook'), []);

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { embeddedIPv4 } from './embedded-ipv4.ts';
 
 /**
  * Which webhook targets the service may call. Live mode refuses everything that is not a public internet
@@ -64,15 +65,26 @@ const NAMES: Record<Category, string> = {
   special: 'a special-purpose address',
 };
 
-/** Why `address` (an IP literal) may not be a webhook target in `mode`, or undefined when it may. */
+/**
+ * Why `address` (an IP literal) may not be a webhook target in `mode`, or undefined when it may. An IPv6 address
+ * that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible or -mapped) is refused when that one is.
+ */
 export function refusedAddress(address: string, mode: GuardMode): string | undefined {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const version = isIP(bare);
   if (version === 0) return `${address} is not an IP address`;
-  // BlockList also matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 ranges.
-  const type = version === 4 ? 'ipv4' : 'ipv6';
+  const own = refusedRange(bare, version === 4 ? 'ipv4' : 'ipv6', mode);
+  if (own) return `${bare} is ${own}`;
+  for (const v4 of version === 6 ? embeddedIPv4(bare) : []) {
+    const why = refusedRange(v4, 'ipv4', mode);
+    if (why) return `${bare} reaches ${v4}, ${why}`;
+  }
+  return undefined;
+}
+
+function refusedRange(address: string, type: 'ipv4' | 'ipv6', mode: GuardMode): string | undefined {
   for (const category of Object.keys(LISTS) as Category[]) {
-    if (LISTS[category].check(bare, type) && !ALLOWED[mode].has(category)) return `${bare} is ${NAMES[category]}`;
+    if (LISTS[category].check(address, type) && !ALLOWED[mode].has(category)) return NAMES[category];
   }
   return undefined;
 }
@@ -119,7 +131,7 @@ export class UrlGuard {
       addresses = [host];
     } else {
       try {
-        addresses = await this.resolve(host);
+        addresses = await this.addressesOf(host);
       } catch (err) {
         return [`url: the host ${host} does not resolve (${(err as Error).message})`];
       }
@@ -132,24 +144,43 @@ export class UrlGuard {
   }
 
   /**
-   * A `lookup` for node:http that refuses disallowed addresses at connection time, so that a host name
-   * that passed the check at creation cannot later be pointed at the internal network (DNS rebinding).
+   * The addresses of a host name. `localhost` and its subdomains (with or without the final dot) are loopback
+   * whatever a resolver says (RFC 6761), so they are never asked for.
+   */
+  private async addressesOf(host: string): Promise<string[]> {
+    if (/(^|\.)localhost\.?$/i.test(host)) return ['127.0.0.1', '::1'];
+    return this.resolve(host);
+  }
+
+  /**
+   * A `lookup` for the delivery's connections (undici's `connect.lookup`, node:net's signature): the name is
+   * resolved again when dialled, through the same resolver, and only allowed addresses are handed back, so that a
+   * host name that passed the check at creation cannot later be pointed at the internal network (DNS rebinding).
+   * With none left, the connection fails with the reason, which the delivery log records.
    */
   readonly lookup = (
     hostname: string,
-    options: { all?: boolean } & Record<string, unknown>,
+    options: { all?: boolean; family?: number | string } & Record<string, unknown>,
     callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      for (const a of addresses) {
-        const why = refusedAddress(a.address, this.mode);
-        if (why) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${why}`), { code: 'EWEBHOOKGUARD' }), '', 0);
-      }
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
+    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    this.addressesOf(hostname).then(
+      (found) => {
+        const candidates = found
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => a.family && (!wanted || a.family === wanted));
+        const allowed = candidates.filter((a) => !refusedAddress(a.address, this.mode));
+        if (!allowed.length) {
+          const why = candidates.length ? refusedAddress(candidates[0]!.address, this.mode) : undefined;
+          const err = why
+            ? Object.assign(new Error(`refused: ${hostname} resolves to ${why}`), { code: 'EWEBHOOKGUARD' })
+            : Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' });
+          return callback(err, '', 0);
+        }
+        if (options.all) return callback(null, allowed);
+        callback(null, allowed[0]!.address, allowed[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
   };
 }

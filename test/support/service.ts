@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
-import { startService, type RunningService } from '../../src/service.ts';
+import { startService, type RunningService, type StartOptions } from '../../src/service.ts';
 import { openTestDb } from './db.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -23,7 +23,10 @@ export interface TestService extends RunningService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  opts: Pick<StartOptions, 'webhookGuard'> = {},
+): Promise<TestService> {
   const { db, jobsSchema, drop } = await openTestDb();
   // Document blobs go to a directory of this service's own, removed at the end.
   const dataDir = mkdtempSync(join(tmpdir(), 'registrum-test-'));
@@ -36,7 +39,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     DATA_DIR: dataDir,
     ...env,
   });
-  const service = await startService(config, { db });
+  const service = await startService(config, { db, ...opts });
 
   const call: TestService['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import type { Db } from './db.ts';
+import { migrate } from './migrate.ts';
+import { openStore } from './open.ts';
+import { openPostgres } from './postgres.ts';
+
+const url = process.env.DATABASE_URL;
+const VERSIONS = readdirSync(new URL('./migrations/', import.meta.url))
+  .filter((f) => f.endsWith('.sql'))
+  .map((f) => f.slice(0, -4))
+  .sort();
+
+/** Runs `fn` on a schema name no one has used, dropped afterwards. */
+async function withFreshSchema(fn: (schema: string) => Promise<void>) {
+  const schema = `m_${randomBytes(6).toString('hex')}`;
+  try {
+    await fn(schema);
+  } finally {
+    const admin = await openPostgres(url!, { max: 1 });
+    await admin.exec(`drop schema if exists ${schema} cascade`);
+    await admin.close();
+  }
+}
+
+async function appliedVersions(db: Db): Promise<string[]> {
+  return (await db.query<{ version: string }>('select version from schema_migrations order by version')).map((r) => r.version);
+}
+
+describe('migrations run by two processes at once', { skip: !url && 'needs DATABASE_URL' }, () => {
+  it('migrate() twice concurrently on a fresh schema applies each migration once', { timeout: 120_000 }, async () => {
+    for (let round = 0; round < 3; round++) {
+      await withFreshSchema(async (schema) => {
+        const [a, b] = [await openPostgres(url!, { max: 2, schema }), await openPostgres(url!, { max: 2, schema })];
+        try {
+          const [first, second] = await Promise.all([migrate(a, { schema }), migrate(b, { schema })]);
+          assert.deepEqual([...first, ...second].sort(), VERSIONS, 'every migration applied by exactly one of them');
+          assert.deepEqual(await appliedVersions(a), VERSIONS);
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+        }
+      });
+    }
+  });
+
+  it('two stores opened at once on a schema that does not exist yet both open', { timeout: 120_000 }, async () => {
+    for (let round = 0; round < 4; round++) {
+      await withFreshSchema(async (schema) => {
+        const opened = await Promise.allSettled([openStore({ databaseUrl: url, schema }), openStore({ databaseUrl: url, schema })]);
+        const dbs = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+        try {
+          for (const o of opened) if (o.status === 'rejected') assert.fail(`round ${round}: ${o.reason}`);
+          assert.deepEqual(await appliedVersions(dbs[0]!), VERSIONS);
+        } finally {
+          await Promise.all(dbs.map((db) => db.close()));
+        }
+      });
+    }
+  });
+});
