@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * A register's native record as the register publishes it (CONTRACT §5): real registers print empty strings for
  * lines they do not have ("addressLine2": ""). Those mean "absent", so they are dropped before the record is checked
@@ -16,4 +18,25 @@ export function blankToAbsent(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * A list of blocks of a native record (people, shareholders, table rows) where a block without the field that
+ * identifies it (`{name: ""}` once blanks are dropped) is an empty line of the register's page, not an error: it is
+ * dropped before the list is checked, and the other blocks are checked as usual.
+ */
+export function withoutBlank<T extends z.ZodType>(key: string, list: T): T {
+  // Typed as the list itself: the step only removes items, so what goes in and comes out is the list's.
+  return z.preprocess((v) => (Array.isArray(v) ? v.filter((item) => !isUnnamed(item, key)) : v), list) as unknown as T;
+}
+
+/** An optional block (a secretary) without its identifying field is absent. */
+export function absentIfBlank<T extends z.ZodType>(key: string, block: T): z.ZodOptional<T> {
+  return z.preprocess((v) => (isUnnamed(v, key) ? undefined : v), block.optional()) as unknown as z.ZodOptional<T>;
+}
+
+function isUnnamed(item: unknown, key: string): boolean {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
+  const value = (item as Record<string, unknown>)[key];
+  return value === undefined || (typeof value === 'string' && value.trim() === '');
 }

@@ -151,4 +151,52 @@ describe('statusDetails answers the standard values in every register (spec §2.
     assert.ok(closed.length > 0);
     for (const id of closed) expectStatus(await company('TEST', id), 'CLOSED', factsOf(id).closure!.reason);
   });
+
+  /** The documents the API lists for a TEST company: none dated before incorporation, after closure, or after today. */
+  const expectDocumentsWithin = async (c: any) => {
+    const res = await svc.call('POST', '/v2/company', {
+      key,
+      body: { countryCode: 'TEST', id: c.id, mode: 'onboarding', dataPoints: ['availableDocuments'] },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const end = c.status.statusDetails.closureDate ?? new Date().toISOString().slice(0, 10);
+    assert.ok(res.body.availableDocuments.length > 0);
+    for (const d of res.body.availableDocuments) {
+      assert.ok(d.date >= c.incorporationDate && d.date <= end, `${c.id}: ${d.id} dated ${d.date}, outside ${c.incorporationDate}…${end}`);
+    }
+  };
+
+  it('TEST: the showcase ids INSOLVENT, MERGED and BANKRUPT (README), with dates and documents that agree', async () => {
+    const insolvent = await company('TEST', 'INSOLVENT');
+    expectStatus(insolvent, 'UNDER_INSOLVENCY_PROCEEDING');
+    assert.equal(insolvent.status.active, false);
+    assert.ok(insolvent.status.statusDetails.insolvencyStartDate > insolvent.incorporationDate);
+    assert.equal(insolvent.status.statusDetails.closureDate, undefined);
+    const cases: [string, string][] = [
+      ['MERGED', 'MERGER'],
+      ['bankrupt', 'BANKRUPTCY'],
+    ];
+    for (const [id, reason] of cases) {
+      const c = await company('TEST', id);
+      expectStatus(c, 'CLOSED', reason);
+      assert.equal(c.status.active, false);
+      assert.ok(c.status.statusDetails.closureDate > c.incorporationDate, `${id} closed before it was incorporated`);
+      await expectDocumentsWithin(c);
+    }
+    await expectDocumentsWithin(insolvent);
+  });
+
+  it('TEST: a share of generated companies is in administration, merged or bankrupt', async () => {
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 200; i++) {
+      const c = await company('TEST', `SHARE${i}`);
+      const d = c.status.statusDetails;
+      const kind = d.status === 'CLOSED' ? d.closureReason : d.status;
+      seen.set(kind, (seen.get(kind) ?? 0) + 1);
+      if (d.status === 'UNDER_INSOLVENCY_PROCEEDING') assert.ok(d.insolvencyStartDate > c.incorporationDate);
+    }
+    for (const kind of ['UNDER_INSOLVENCY_PROCEEDING', 'MERGER', 'BANKRUPTCY']) {
+      assert.ok((seen.get(kind) ?? 0) > 0, `no ${kind} among 200 generated companies: ${JSON.stringify([...seen])}`);
+    }
+  });
 });

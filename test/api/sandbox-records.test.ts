@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { usccCheckChar } from '../../src/registers/cn/ids.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { snapshotRow } from '../support/us-ny.ts';
 
 /** Paths of every empty string in an answer: an absent value must be absent, never `""`. */
@@ -18,7 +18,7 @@ describe('sandbox records in the register’s native format, as the register pub
   let svc: TestService;
   let key: string;
   before(async () => {
-    svc = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' });
+    svc = await startTestService({ VERIFICATION_RETRY_WINDOW_MS: '4000', RATE_LIMIT_PER_MINUTE: '100000' });
     key = (await svc.newAccount({ credits: 1_000_000, usNy: true })).apiKey;
   });
   after(() => svc.close());
@@ -33,6 +33,27 @@ describe('sandbox records in the register’s native format, as the register pub
     assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded', JSON.stringify(res.body.request.dataStatus));
     assert.deepEqual(emptyStrings(res.body.company), [], 'no empty string in the company');
     return res.body;
+  };
+  /** Verification mode, settled: the JE report arrives by mail, the CN report is produced on demand. */
+  const verify = async (countryCode: string, id: string, dataPoints: string[]) => {
+    const res = await svc.call('POST', '/v2/company', { key, body: { countryCode, id, mode: 'verification', dataPoints } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const done = await eventually(
+      async () => {
+        const r = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
+        const all = Object.values(r.body.request.dataStatus.dataPoints) as any[];
+        return all.every((e) => e.status === 'succeeded' || e.status === 'failed') && r.body;
+      },
+      30_000,
+      100,
+    );
+    for (const dp of dataPoints)
+      assert.equal(
+        done.request.dataStatus.dataPoints[dp].status,
+        'succeeded',
+        `${dp}: ${JSON.stringify(done.request.dataStatus.dataPoints[dp])}`,
+      );
+    return done;
   };
 
   it('JE: empty address line, postcode and director details, no capital, unknown fields', async () => {
@@ -66,6 +87,42 @@ describe('sandbox records in the register’s native format, as the register pub
     assert.equal(body.company.legalName, 'No Office Limited');
   });
 
+  it('JE: a secretary, director and shareholder without a name are blank entries of the report, dropped', async () => {
+    await put('JE', '700203', {
+      entity: {
+        name: 'Blank People Limited',
+        type: 'Registered Company Private',
+        status: 'Active',
+        registeredOn: '01/02/2017',
+        previousNames: [{ name: '', from: '' }],
+      },
+      report: {
+        registeredOffice: { addressLine1: '3 Hill Street', city: 'St Helier', postalCode: 'JE2 4UA' },
+        directors: [
+          { name: 'Ann Le Feuvre', kind: 'individual', appointedOn: '01/02/2017' },
+          { name: '', kind: 'individual', appointedOn: '' },
+        ],
+        secretary: { name: '', kind: 'corporate' },
+        shareholders: [
+          { name: 'Ann Le Feuvre', kind: 'individual', shares: 100 },
+          { name: ' ', kind: 'individual', shares: 1 },
+        ],
+      },
+    });
+    const body = await verify('JE', '700203', ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders']);
+    assert.equal(body.company.legalName, 'Blank People Limited');
+    assert.equal(body.company.legacyLegalNames, undefined);
+    assert.deepEqual(
+      body.legalRepresentatives.map((r: any) => r.individual?.name.fullName),
+      ['Ann Le Feuvre'],
+    );
+    assert.deepEqual(body.otherKeyPersons, [], 'no secretary');
+    assert.deepEqual(
+      body.shareholders.map((s: any) => s.individual?.name.fullName),
+      ['Ann Le Feuvre'],
+    );
+  });
+
   it('MT: empty address parts and subtype, no involvements or documents, an unknown field', async () => {
     await put('MT', 'C 80201', {
       company: {
@@ -79,13 +136,19 @@ describe('sandbox records in the register’s native format, as the register pub
         registeredOffice: { street: '', locality: 'Valletta', postcode: '', country: 'Malta' },
         vatNumber: 'MT12345678',
       },
-      involvements: [{ role: 'Director', name: 'Maria Borg', isLegalEntity: false, idCardNumber: '', nationality: '', address: {} }],
+      involvements: [
+        { role: 'Director', name: 'Maria Borg', isLegalEntity: false, idCardNumber: '', nationality: '', address: {} },
+        { role: 'Secretary', name: '', isLegalEntity: false },
+      ],
     });
     const body = await onboard('MT', 'C80201', ['company', 'legalRepresentatives']);
     assert.equal(body.company.legalName, 'BLANK LINES LIMITED');
     assert.equal(body.company.legalAddress.city, 'Valletta');
     assert.equal(body.company.legalAddress.addressLine1, undefined);
-    assert.equal(body.legalRepresentatives[0].individual.name.fullName, 'Maria Borg');
+    assert.deepEqual(
+      body.legalRepresentatives.map((r: any) => r.individual.name.fullName),
+      ['Maria Borg'],
+    );
   });
 
   it('CN: empty capital, scope and dates, no people, an unknown label', async () => {
@@ -109,6 +172,39 @@ describe('sandbox records in the register’s native format, as the register pub
     const body = await onboard('CN', uscc);
     assert.equal(body.company.legalName, '北京空白科技有限公司');
     assert.equal(body.company.capital, undefined);
+  });
+
+  it('CN: no representative, no address, empty table cells and a change with an empty before text', async () => {
+    const id = `91110000MA0000010`;
+    const uscc = id + usccCheckChar(id);
+    await put('CN', uscc, {
+      企业名称: '北京无人科技有限公司',
+      类型: '有限责任公司',
+      法定代表人: '',
+      住所: '',
+      成立日期: '2018-05-06',
+      登记状态: '存续',
+      主要人员: [
+        { 姓名: '王五', 职务: '监事' },
+        { 姓名: '', 职务: '董事' },
+      ],
+      股东: [{ 股东类型: '自然人股东', 股东: '' }],
+      分支机构: [{ 名称: '' }],
+      变更信息: [
+        { 变更事项: '经营范围变更', 变更前内容: '', 变更后内容: '软件开发', 变更日期: '2020-01-02' },
+        { 变更事项: '名称变更', 变更前内容: '北京旧名科技有限公司', 变更后内容: '', 变更日期: '2019-03-04' },
+      ],
+    });
+    const body = await verify('CN', uscc, ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders']);
+    assert.equal(body.company.legalName, '北京无人科技有限公司');
+    assert.deepEqual(body.company.legacyLegalNames, ['北京旧名科技有限公司']);
+    assert.equal(body.company.legalAddress, undefined, 'no address: absent');
+    assert.deepEqual(body.legalRepresentatives, [], 'no representative: none');
+    assert.deepEqual(
+      body.otherKeyPersons.map((p: any) => p.individual.name.fullName),
+      ['王五'],
+    );
+    assert.deepEqual(body.shareholders, []);
   });
 
   it('US-NY: empty columns of the snapshot, an unknown column', async () => {

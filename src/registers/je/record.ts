@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absentIfBlank, withoutBlank } from '../native-record.ts';
 import { parseRegistryDate } from './mapping/dates.ts';
 import { JE_STATUSES, JE_TYPES } from './mapping/tables.ts';
 
@@ -40,10 +41,13 @@ export const JeRecordSchema = z
       type: z.enum(JE_TYPES),
       status: z.enum(JE_STATUSES),
       registeredOn: date,
-      previousNames: z
-        .array(z.object({ name: text(160), from: date.optional(), to: date.optional() }))
-        .max(50)
-        .default([]),
+      previousNames: withoutBlank(
+        'name',
+        z
+          .array(z.object({ name: text(160), from: date.optional(), to: date.optional() }))
+          .max(50)
+          .default([]),
+      ),
     }),
     report: z
       .object({
@@ -66,15 +70,20 @@ export const JeRecordSchema = z
             issuedShares: z.number().int().positive().max(1e15).optional(),
           })
           .optional(),
-        directors: z.array(Director).max(100).default([]),
-        secretary: z.object({ name: text(200), kind }).optional(),
-        shareholders: z
-          .array(
-            z.object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') }),
-          )
-          .max(500)
-          .default([])
-          .describe('Empty when the shareholders are not disclosed.'),
+        // The report prints a person by name: a director, secretary or shareholder without one is a blank entry of
+        // the report, dropped (the secretary is then absent), never a reason to refuse the record.
+        directors: withoutBlank('name', z.array(Director).max(100).default([])),
+        secretary: absentIfBlank('name', z.object({ name: text(200), kind })),
+        shareholders: withoutBlank(
+          'name',
+          z
+            .array(
+              z.object({ name: text(200), kind, shares: z.number().int().positive().max(1e15), shareClass: text(60).default('Ordinary') }),
+            )
+            .max(500)
+            .default([])
+            .describe('Empty when the shareholders are not disclosed.'),
+        ),
       })
       .optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBlank } from '../native-record.ts';
 import { UUID_PATTERN } from './ids.ts';
 
 const text = (max = 300) => z.string().trim().min(1).max(max);
@@ -88,7 +89,8 @@ export const MtCompanySchema = z.object({
 export const MtRecordSchema = z
   .object({
     company: MtCompanySchema,
-    involvements: z.array(MtInvolvementSchema).max(500).default([]),
+    // An involvement is listed by name: one without a name is a blank line of the register's page, dropped.
+    involvements: withoutBlank('name', z.array(MtInvolvementSchema).max(500).default([])),
     documents: z.array(MtFilingSchema).max(1000).default([]),
   })
   .superRefine((r, ctx) => {

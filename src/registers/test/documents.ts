@@ -48,7 +48,12 @@ function profileRows(company: Company): [string, string][] {
     ['Legal name', company.legalName],
     ['Former names', company.legacyLegalNames?.join('; ')],
     ['Legal form', company.legalForm?.localName],
-    ['Status', [company.status?.localName, company.status?.statusDetails?.closureDate].filter(Boolean).join(' since ')],
+    [
+      'Status',
+      [company.status?.localName, company.status?.statusDetails?.closureDate ?? company.status?.statusDetails?.insolvencyStartDate]
+        .filter(Boolean)
+        .join(' since '),
+    ],
     ['Incorporated', company.incorporationDate],
     ['Registered office', formatAddress(company.legalAddress)],
     [

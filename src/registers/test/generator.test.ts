@@ -148,11 +148,11 @@ test('legal forms come from the ELF list and activities from NACE with their ISI
 });
 
 test('some companies are closed, with a reason and a date after incorporation', () => {
-  const closed = ids.map(generateCompany).filter((c) => c.status?.active === false);
+  const closed = ids.map(generateCompany).filter((c) => c.status?.statusDetails?.status === 'CLOSED');
   assert.ok(closed.length > 5 && closed.length < ids.length / 3, `${closed.length} closed`);
   for (const c of closed) {
     assert.equal(c.status?.statusDetails?.status, 'CLOSED');
-    assert.match(c.status?.statusDetails?.closureReason ?? '', /^(BANKRUPTCY|VOLUNTARY_DISSOLUTION)$/);
+    assert.match(c.status?.statusDetails?.closureReason ?? '', /^(BANKRUPTCY|VOLUNTARY_DISSOLUTION|MERGER)$/);
     assert.ok(c.status!.statusDetails!.closureDate! > c.incorporationDate!);
   }
 });

@@ -5,6 +5,7 @@ import { gbCheckDigits, luCheckDigits } from '../../tax-verification/vat-numbers
 import { groupMemberOf } from './groups.ts';
 import { address, dateIn, identityOf, type Identity, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
+import { type Closure, type Insolvency, statusFactsOf, statusOf } from './status.ts';
 
 /**
  * Generated companies describe the register as it stood in this year, not as of the clock: a company must not
@@ -12,20 +13,16 @@ import { rngFor } from './random.ts';
  */
 export const AS_OF_YEAR = 2025;
 
-export interface Closure {
-  date: string;
-  year: number;
-  reason: 'VOLUNTARY_DISSOLUTION' | 'BANKRUPTCY';
-}
-
 /** The few facts every part of a generated company builds on (people, ownership, documents). */
 export interface Facts {
   id: string;
   identity: Identity;
   incorporationDate: string;
   incorporationYear: number;
-  /** Set for the closed companies (about one in eight). */
+  /** Set for the closed companies (about one in eight, and the MERGED and BANKRUPT showcase ids). */
   closure: Closure | undefined;
+  /** Set for the open companies in administration (about one in twenty, and the INSOLVENT showcase id). */
+  insolvency: Insolvency | undefined;
   capital: Money;
   legalAddress: Address;
   /** Last year the company filed anything: the closure year or the year before AS_OF_YEAR. */
@@ -51,24 +48,27 @@ export function factsOf(id: string): Facts {
   const rng = rngFor(id, 'facts');
   const incorporationYear = rng.int(1962, 2021);
   const incorporationDate = dateIn(rng, incorporationYear, incorporationYear);
-  let closure: Closure | undefined;
+  let drawn: Closure | undefined;
   if (rng.chance(0.12)) {
     const year = rng.int(incorporationYear + 2, AS_OF_YEAR - 1);
-    closure = {
+    drawn = {
       year,
       date: dateIn(rng, year, year),
       reason: rng.weighted([
         ['VOLUNTARY_DISSOLUTION', 2],
         ['BANKRUPTCY', 1],
+        ['MERGER', 1],
       ] as const),
     };
   }
+  const { closure, insolvency } = statusFactsOf(id, incorporationYear, AS_OF_YEAR - 1, drawn);
   return {
     id,
     identity,
     incorporationDate,
     incorporationYear,
     closure,
+    insolvency,
     capital: money(rng.pick(CAPITAL[identity.legalForm.key] ?? CAPITAL.ltd!)),
     legalAddress: groupMemberOf(id)?.address ?? address(rngFor(id, 'address')),
     lastActiveYear: closure?.year ?? AS_OF_YEAR - 1,
@@ -164,7 +164,7 @@ const webSlug = (name: string) =>
 /** The profile (`company` data point) of a generated company. */
 export function generateCompany(id: string): Company {
   const facts = factsOf(id);
-  const { identity, closure } = facts;
+  const { identity } = facts;
   const rng = rngFor(id, 'profile');
   const city = vocabulary.cities.find((c) => c.city === facts.legalAddress.city) ?? vocabulary.cities[0]!;
   const phones = [`${city.phone}${String(rng.int(0, 999)).padStart(3, '0')}`];
@@ -179,13 +179,7 @@ export function generateCompany(id: string): Company {
     ...(taxId ? { taxId } : {}),
     legalName: identity.legalName,
     legacyLegalNames: identity.legacyLegalNames,
-    status: closure
-      ? {
-          localName: 'Dissolved',
-          active: false,
-          statusDetails: { status: 'CLOSED', closureReason: closure.reason, closureDate: closure.date },
-        }
-      : { localName: 'Active', active: true, statusDetails: { status: 'ACTIVE' } },
+    status: statusOf(facts.closure, facts.insolvency),
     registrationDate: facts.incorporationDate,
     incorporationDate: facts.incorporationDate,
     legalForm: {

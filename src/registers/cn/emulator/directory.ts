@@ -59,5 +59,5 @@ export class PortalDirectory {
 
 /** Former names: the 变更前内容 of each change of name. */
 export function formerNames(r: CnRecord): string[] {
-  return r.变更信息.filter((c) => c.变更事项.includes(NAME_CHANGE)).map((c) => c.变更前内容);
+  return r.变更信息.flatMap((c) => (c.变更事项.includes(NAME_CHANGE) && c.变更前内容 ? [c.变更前内容] : []));
 }

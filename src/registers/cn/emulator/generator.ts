@@ -89,6 +89,10 @@ const STATUSES: [string, number][] = [
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
+/** The last day the generated register has anything on: companies stay the same whenever the service runs. */
+const LAST_DAY = '2025-12-28';
+const latest = (a: string, b: string) => (a > b ? a : b);
 
 export class CompanyFactory {
   private readonly rng: Rng;
@@ -105,6 +109,12 @@ export class CompanyFactory {
   date(fromYear: number, toYear: number): string {
     const r = this.rng;
     return `${r.int(fromYear, toYear)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`;
+  }
+
+  /** A day from `from` to `to`, both included (`from` when the range is empty). */
+  dateBetween(from: string, to: string): string {
+    const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+    return to <= from ? from : new Date(this.rng.int(day(from), day(to)) * DAY_MS).toISOString().slice(0, 10);
   }
 
   uscc(divisionCode: string, entityType: string): string {
@@ -126,9 +136,11 @@ export class CompanyFactory {
     const founded = this.date(1995, 2024);
     const status = r.weighted(STATUSES);
     const closed = ['XX', '注销', 'DX', 'QX', 'C'].includes(status);
+    // 核准日期 is the day the latest registration was approved (for a closed company, its cancellation): after the
+    // founding, and every change of 变更信息 happened between the two.
     const approved = closed
-      ? this.date(Number(founded.slice(0, 4)) + 1, 2025)
-      : this.date(Math.max(Number(founded.slice(0, 4)), 2018), 2025);
+      ? this.dateBetween(`${Number(founded.slice(0, 4)) + 1}-01-01`, LAST_DAY)
+      : this.dateBetween(latest(founded, '2018-01-01'), LAST_DAY);
     const typeName = r.pick(TYPES[kind]);
     const base = {
       企业名称: '',
@@ -241,7 +253,7 @@ export class CompanyFactory {
         变更事项: '名称变更',
         变更前内容: former,
         变更后内容: record.企业名称,
-        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+        变更日期: this.dateBetween(founded, approved),
       });
     }
     if (r.chance(0.3) && record.注册资本) {
@@ -249,7 +261,7 @@ export class CompanyFactory {
         变更事项: '注册资本变更',
         变更前内容: `${r.int(1, 9) * 10}万人民币`,
         变更后内容: record.注册资本,
-        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+        变更日期: this.dateBetween(founded, approved),
       });
     }
     if (r.chance(0.25)) {
@@ -257,7 +269,7 @@ export class CompanyFactory {
         变更事项: '住所变更',
         变更前内容: `${place.city}${district}${r.pick(V.streets)}${r.int(1, 500)}号`,
         变更后内容: address,
-        变更日期: this.date(Number(founded.slice(0, 4)), 2025),
+        变更日期: this.dateBetween(founded, approved),
       });
     }
     return record;

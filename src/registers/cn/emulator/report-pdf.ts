@@ -44,8 +44,8 @@ function licenceRows(r: CnRecord): [string, string][] {
     经营范围: r.经营范围,
   };
   return LICENCE_ROWS.map((row): [string, string] => {
-    if (row === 'REPRESENTATIVE') return [rep.label, rep.name];
-    if (row === 'ADDRESS') return [addr.label, addr.address];
+    if (row === 'REPRESENTATIVE') return [rep.label, rep.name ?? ''];
+    if (row === 'ADDRESS') return [addr.label, addr.address ?? ''];
     return [row, values[row] ?? ''];
   });
 }
@@ -55,7 +55,7 @@ function tableRows(r: CnRecord): Record<keyof typeof TABLE_COLUMNS, string[][]> 
     persons: r.主要人员.map((p) => [p.姓名, p.职务]),
     shareholders: r.股东.map((s) => [s.股东类型, s.股东, s.证照类型 ?? '']),
     branches: r.分支机构.map((b) => [b.统一社会信用代码 ?? '', b.名称, b.登记机关 ?? '']),
-    changes: r.变更信息.map((c) => [c.变更事项, c.变更前内容, c.变更后内容, reportDate(c.变更日期) ?? '']),
+    changes: r.变更信息.map((c) => [c.变更事项, c.变更前内容 ?? '', c.变更后内容 ?? '', reportDate(c.变更日期) ?? '']),
   };
 }
 

@@ -8,12 +8,14 @@ export interface PortalHit {
   entName: string;
   uniscId: string;
   entType: string;
-  legalRep: string;
+  /** Absent when the register names no representative. */
+  legalRep?: string;
   /** The status code (K, XX…) when the status has one; `regState` is always the words. */
   regStateCode?: string;
   regState: string;
   estDate?: string;
-  dom: string;
+  /** Absent when the register has no address. */
+  dom?: string;
   regOrg?: string;
   historyNames: string[];
   /** What the keyword matched: the code, the full name, a former name, or part of a name. */
@@ -41,11 +43,11 @@ function hitOf(r: CnRecord, matched: PortalHit['matched'], relevance: number, ma
     entName: r.企业名称,
     uniscId: r.统一社会信用代码!,
     entType: r.类型,
-    legalRep: representativeOf(r).name,
+    ...(representativeOf(r).name ? { legalRep: representativeOf(r).name } : {}),
     ...(code ? { regStateCode: code } : {}),
     regState: words,
     ...(r.成立日期 ? { estDate: /^\d{4}-/.test(r.成立日期) ? formatReportDate(r.成立日期) : r.成立日期 } : {}),
-    dom: addressOf(r).address,
+    ...(addressOf(r).address ? { dom: addressOf(r).address } : {}),
     ...(r.登记机关 ? { regOrg: r.登记机关 } : {}),
     historyNames: formerNames(r),
     matched,

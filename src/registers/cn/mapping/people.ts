@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Individual, LegalRepresentative, OtherKeyPerson } from '../../../contract/index.ts';
-import { RegisterError } from '../../errors.ts';
 import type { ExtractedReport } from '../extract/report.ts';
 import { REPRESENTATIVE_LABELS } from '../labels.ts';
 import { mapRole } from './roles.ts';
@@ -19,11 +18,11 @@ const isOrganisation = (name: string) => name.length > 4 && ORGANISATION_RE.test
  * The one legal representative of a report (spec §2.11): the party the licence names under 法定代表人, 负责人,
  * 执行事务合伙人 or 经营者. Their 职务 in 主要人员, when listed, gives the role words (执行董事兼总经理); otherwise the
  * licence label does. A company representative (a partnership's managing partner) comes with the person it
- * delegated. A report without a representative is `processing_failed`.
+ * delegated. The register may name none (the row is printed empty): then there is none to answer.
  */
 export function legalRepresentativesOf(uscc: string, report: ExtractedReport): LegalRepresentative[] {
   const label = REPRESENTATIVE_LABELS.find((l) => report.licence[l]);
-  if (!label) throw new RegisterError('processing_failed', 'the credit report names no legal representative', false);
+  if (!label) return [];
   const raw = report.licence[label]!;
   const delegate = DELEGATE_RE.exec(raw);
   const name = delegate ? delegate[1]!.trim() : raw;
@@ -44,8 +43,8 @@ export function legalRepresentativesOf(uscc: string, report: ExtractedReport): L
 
 /** The other persons of 主要人员 (directors, supervisors, managers): Chinese law allows one legal representative only. */
 export function otherKeyPersonsOf(uscc: string, report: ExtractedReport): OtherKeyPerson[] {
-  const rep = legalRepresentativesOf(uscc, report)[0]!;
-  const repName = rep.individual?.name?.fullName ?? rep.company?.legalName;
+  const rep = legalRepresentativesOf(uscc, report)[0];
+  const repName = rep?.individual?.name?.fullName ?? rep?.company?.legalName;
   return report.persons
     .filter((p) => p['姓名'] && p['姓名'] !== repName)
     .map((p): OtherKeyPerson => {

@@ -112,6 +112,18 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
 /**
+ * When the board approved the accounts of `year`: 10 to 59 days before they were filed, but after the year ended
+ * (accounts filed early in the next year were approved in it), and never after the filing (a record filed on or
+ * before the year end, as an operator may store, is approved on its filing day).
+ */
+function approvalDateOf(filing: MtFiling, year: number): Date {
+  const filed = Date.parse(`${filing.date}T00:00:00Z`);
+  const dayAfterYearEnd = Date.UTC(year + 1, 0, 1);
+  const drawn = filed - (10 + Math.floor(hashUnit(`${filing.fileId}:approval`) * 50)) * 86_400_000;
+  return new Date(Math.min(filed, Math.max(drawn, dayAfterYearEnd)));
+}
+
+/**
  * The primary statements of a set of annual accounts, as the registry's copy prints them: income and financial
  * position with the prior year's comparatives (unless the company was registered during the year), the currency, and
  * the board's approval a few weeks before the filing.
@@ -126,8 +138,7 @@ export function accountsSections(r: MtRecord, filing: MtFiling, year: number, pe
     columns: years.map(String),
     rows: lines[0]![part].map(([label, v], i) => (v === undefined ? [label] : [label, ...lines.map((l) => printed(l[part][i]![1]!))])),
   });
-  const approved = new Date(`${filing.date}T00:00:00Z`);
-  approved.setUTCDate(approved.getUTCDate() - 10 - Math.floor(hashUnit(`${filing.fileId}:approval`) * 50));
+  const approved = approvalDateOf(filing, year);
   const director = people.find((p) => p.role === 'Director')?.name;
   return [
     { heading: `Statement of comprehensive income for the year ended 31 December ${year}`, table: table('income') },

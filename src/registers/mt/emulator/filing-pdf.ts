@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../mapping/company.ts';
 import { addressLine } from '../mapping/address.ts';
-import { kindOf } from '../mapping/documents.ts';
+import { kindOf, yearOf } from '../mapping/documents.ts';
 import type { MtFiling, MtInvolvement, MtRecord } from '../record.ts';
 import { accountsSections, type AccountsTable } from './accounts.ts';
 import { NOTO_SANS } from './fonts.ts';
@@ -58,13 +58,14 @@ function sectionsOf(r: MtRecord, filing: MtFiling): Section[] {
       ];
     case 'ACCOUNTS':
       return [
-        ...accountsSections(r, filing, filing.documentYear ?? Number(filing.date.slice(0, 4)) - 1, people),
+        // The year the document list names (mapping/documents.ts), so the copy and the list never disagree.
+        ...accountsSections(r, filing, yearOf(filing) ?? Number(filing.date.slice(0, 4)) - 1, people),
         { heading: 'Auditors', rows: partyRows(people.filter((p) => p.role === 'Auditor')) },
       ];
     case 'RETURN':
       return [
         {
-          heading: `Annual return made up to ${filing.documentYear ?? filing.date.slice(0, 4)}`,
+          heading: `Annual return made up to ${yearOf(filing) ?? filing.date.slice(0, 4)}`,
           rows: [['Registered office', addressLine(c.registeredOffice)], ...capital],
         },
         { heading: 'Officers', rows: partyRows(people.filter((p) => !['Subscriber', 'Shareholder'].includes(p.role))) },

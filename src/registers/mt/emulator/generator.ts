@@ -19,6 +19,16 @@ const V = JSON.parse(readFileSync(new URL('./vocabulary.json', import.meta.url),
 
 /** The year the generated registry stands at: filings run up to it. */
 export const AS_OF_YEAR = 2026;
+/**
+ * The day it stands at: nothing is dated after it, so that no document is filed in the future of the service's clock,
+ * and the companies stay the same whenever the service runs.
+ */
+const AS_OF_DATE = `${AS_OF_YEAR}-06-30`;
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+const isoOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const earliest = (a: string, b: string) => (a < b ? a : b);
+const latest = (a: string, b: string) => (a > b ? a : b);
 
 type Involvement = MtRecordInput['involvements'] extends (infer I)[] | undefined ? I : never;
 type Filing = MtRecordInput['documents'] extends (infer F)[] | undefined ? F : never;
@@ -98,6 +108,11 @@ class CompanyFactory {
     return `${this.r.between(fromYear, toYear)}-${pad(this.r.between(1, 12))}-${pad(this.r.between(1, 28))}`;
   }
 
+  /** A day from `from` to `to`, both included (`from` when the range is empty). */
+  dateBetween(from: string, to: string): string {
+    return to <= from ? from : isoOfDay(this.r.between(dayNumber(from), dayNumber(to)));
+  }
+
   address(): NonNullable<Involvement['address']> {
     const [locality, letters] = this.r.one(V.localities);
     const street = `${this.r.odds(0.3) ? `${this.r.one(V.buildings)}, ` : ''}${this.r.between(1, 250)}, ${this.r.one(V.streets)}`;
@@ -150,8 +165,10 @@ class CompanyFactory {
     const registered = this.date(1995, AS_OF_YEAR - 1);
     const regYear = Number(registered.slice(0, 4));
     const state = r.byWeight(STATES);
-    const stateEffectiveDate = state === 'Active' ? registered : this.date(Math.min(regYear + 1, AS_OF_YEAR), AS_OF_YEAR);
-    const lastYear = state === 'Active' ? AS_OF_YEAR : Number(stateEffectiveDate.slice(0, 4));
+    // A state other than Active took effect after registration, by the registry's as-of day; the company files
+    // nothing after it (it is struck off, dissolved, or being wound up by then).
+    const stateEffectiveDate = state === 'Active' ? registered : this.dateBetween(`${Math.min(regYear + 1, AS_OF_YEAR)}-01-01`, AS_OF_DATE);
+    const end = state === 'Active' ? AS_OF_DATE : stateEffectiveDate;
     const name = this.nameOf(kind).toUpperCase();
     const capital = kind.company ? r.one([1_200, 1_164.69, 5_000, 25_000, 46_587.47, 100_000, 250_000, 1_000_000]) : undefined;
     return {
@@ -167,8 +184,8 @@ class CompanyFactory {
         registeredOffice: this.address(),
         ...(capital !== undefined ? { authorisedCapital: capital * r.one([1, 1, 2, 10]), issuedCapital: capital, currency: 'EUR' } : {}),
       },
-      involvements: this.involvements(kind, registered, state, stateEffectiveDate, capital),
-      documents: this.filings(kind, registered, lastYear, index),
+      involvements: this.involvements(kind, registered, end, state, stateEffectiveDate, capital),
+      documents: this.filings(kind, registered, end, index),
     };
   }
 
@@ -194,10 +211,18 @@ class CompanyFactory {
     }
   }
 
-  private involvements(kind: Kind, registered: string, state: string, since: string, capital: number | undefined): Involvement[] {
+  private involvements(
+    kind: Kind,
+    registered: string,
+    end: string,
+    state: string,
+    since: string,
+    capital: number | undefined,
+  ): Involvement[] {
     const r = this.r;
     const out: Involvement[] = [];
-    const later = () => this.date(Number(registered.slice(0, 4)), AS_OF_YEAR - 1);
+    // Appointed while the company existed: not before its registration, not after its state changed.
+    const later = () => this.dateBetween(registered, earliest(end, `${AS_OF_YEAR - 1}-12-31`));
     if (kind.company) {
       for (let i = r.between(1, 3); i > 0; i--)
         out.push(
@@ -235,7 +260,12 @@ class CompanyFactory {
     return out;
   }
 
-  private filings(kind: Kind, registered: string, lastYear: number, index: number): Filing[] {
+  /**
+   * The company's filings, all from its registration to `end` (the as-of day, or the day its state changed): its
+   * memorandum on registration day, accounts of each year filed from March to September of the next (before `end`),
+   * the annual return of each year within that year.
+   */
+  private filings(kind: Kind, registered: string, end: string, index: number): Filing[] {
     const r = this.r;
     let next = 100_000 + index * 1000;
     const file = (date: string, title: string, documentYear?: number, documentsInFile = 1): Filing => ({
@@ -246,6 +276,7 @@ class CompanyFactory {
       ...(documentYear ? { documentYear } : {}),
     });
     const regYear = Number(registered.slice(0, 4));
+    const lastYear = Number(end.slice(0, 4));
     const out: Filing[] = [
       file(
         registered,
@@ -255,14 +286,15 @@ class CompanyFactory {
       ),
     ];
     if (kind.subtype?.startsWith('Public') || kind.subtype?.includes('SICAV'))
-      out.push(file(this.date(regYear, Math.min(regYear + 2, AS_OF_YEAR)), 'Prospectus', undefined, r.between(1, 4)));
+      out.push(file(this.dateBetween(registered, earliest(`${regYear + 2}-12-31`, end)), 'Prospectus', undefined, r.between(1, 4)));
     if (kind.company) {
       for (let y = Math.max(regYear + 1, lastYear - 3); y < lastYear; y++) {
-        out.push(file(`${y + 1}-${pad(r.between(3, 9))}-${pad(r.between(1, 28))}`, `Annual Accounts ${y}`, y, r.between(1, 2)));
-        out.push(file(`${y}-${pad(r.between(1, 12))}-${pad(r.between(1, 28))}`, 'Annual Return', y));
+        const accounts = earliest(this.dateBetween(`${y + 1}-03-01`, `${y + 1}-09-28`), end);
+        out.push(file(accounts, `Annual Accounts ${y}`, y, r.between(1, 2)));
+        out.push(file(this.dateBetween(latest(`${y}-01-01`, registered), `${y}-12-28`), 'Annual Return', y));
       }
     }
-    for (let i = r.between(0, 2); i > 0; i--) out.push(file(this.date(regYear, lastYear), r.one(V.otherFilings)));
+    for (let i = r.between(0, 2); i > 0; i--) out.push(file(this.dateBetween(registered, end), r.one(V.otherFilings)));
     return out.sort((a, b) => a.date.localeCompare(b.date));
   }
 }

@@ -38,7 +38,7 @@ export function kindByCode(code: string): DocumentKind | undefined {
 }
 
 /** The year a filing is about: the one it names, else (accounts) the year before it was filed, else the filing's year. */
-function yearOf(filing: MtFiling, kind: DocumentKind): number | undefined {
+export function yearOf(filing: MtFiling, kind: DocumentKind = kindOf(filing.title)): number | undefined {
   if (kind.period === 'none') return undefined;
   if (filing.documentYear) return filing.documentYear;
   const named = /\b(19|20)\d{2}\b/.exec(filing.title);
