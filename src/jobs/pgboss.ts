@@ -42,6 +42,7 @@ const SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-boss/version.j
  */
 export class PgBossQueue implements WorkQueue {
   private readonly created = new Set<string>();
+  private creating: Promise<void> = Promise.resolve();
   private readonly starting: Promise<void>[] = [];
   private readonly workers: PgBossWorker[] = [];
   private readonly heartbeat: Heartbeat;
@@ -191,9 +192,23 @@ export class PgBossQueue implements WorkQueue {
 
   private async ensureQueue(name: string): Promise<void> {
     if (this.created.has(name)) return;
-    // A queue that exists is left as it is (pg-boss inserts with on conflict do nothing).
-    await this.boss.createQueue(name, { name, ...JOB_POLICY, expireInSeconds: this.livenessSeconds });
-    this.created.add(name);
+    // pg-boss 10 makes a partition per queue, and two creations at once can deadlock on PostgreSQL: this process's
+    // run one after another, and one that lost a deadlock to another process is tried again.
+    const create = this.creating.then(async () => {
+      if (this.created.has(name)) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // A queue that exists is left as it is (pg-boss inserts with on conflict do nothing).
+          await this.boss.createQueue(name, { name, ...JOB_POLICY, expireInSeconds: this.livenessSeconds });
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        }
+      }
+      this.created.add(name);
+    });
+    this.creating = create.catch(() => undefined);
+    await create;
   }
 }
 
