@@ -45,3 +45,69 @@ describe('pg-boss queue: sendMany', () => {
     assert.ok(received.find((p) => p.n === 4)!.at - sentAt >= 1500, 'the delayed job ran after its delay');
   });
 });
+
+describe('pg-boss queue: retries and dead processes', () => {
+  let store: Awaited<ReturnType<typeof openTestDb>>;
+  let queue: PgBossQueue;
+  const runs = new Map<string, number>();
+  const done = new Set<string>();
+  const count = (id: string) => runs.set(id, (runs.get(id) ?? 0) + 1).get(id)!;
+
+  const until = async (ok: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 600 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  const stateOf = async (id: string) =>
+    (
+      await store.db.query<{ state: string }>(`select state from ${store.jobsSchema}.job where name = 'test.retry' and data->>'id' = $1`, [
+        id,
+      ])
+    )[0]?.state;
+
+  before(async () => {
+    store = await openTestDb();
+    // A liveness window of 2 s: a job whose process stops beating for that long is taken for dead.
+    const start = () =>
+      PgBossQueue.start({ databaseUrl: process.env.DATABASE_URL, db: store.db, schema: store.jobsSchema, livenessSeconds: 2 });
+    // A job taken by a process that then died: active, last seen alive a minute ago. The queue (and pg-boss's
+    // tables) come from a first start; the worker starts after the kill, as in a restarted or surviving process.
+    const first = await start();
+    await first.send('test.retry', { id: 'orphan' }, { key: 'orphan' });
+    await first.stop();
+    await store.db.query(
+      `update ${store.jobsSchema}.job set state = 'active', started_on = now() - interval '1 minute' where name = 'test.retry'`,
+    );
+    queue = await start();
+    queue.work('test.retry', async ({ id, ms }: { id: string; ms?: number }) => {
+      const n = count(id);
+      if (id === 'flaky' && n === 1) throw new Error('first attempt fails');
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+      done.add(id);
+    });
+  });
+  after(async () => {
+    await queue.stop();
+    await store.drop();
+  });
+
+  it('runs again a job that was in flight when its process died', { timeout: 90_000 }, async () => {
+    await until(async () => (await stateOf('orphan')) === 'completed');
+    assert.equal(await stateOf('orphan'), 'completed');
+    assert.equal(runs.get('orphan'), 1);
+  });
+
+  it('retries a job whose handler threw', { timeout: 90_000 }, async () => {
+    await queue.send('test.retry', { id: 'flaky' });
+    await until(async () => (await stateOf('flaky')) === 'completed');
+    assert.equal(await stateOf('flaky'), 'completed');
+    assert.equal(runs.get('flaky'), 2);
+  });
+
+  it('keeps a job that runs longer than the liveness window alive: it runs once', { timeout: 90_000 }, async () => {
+    // 13 s: past the 2 s window and at least one pg-boss maintenance pass, which would expire it without heartbeats
+    // (passes are 5 s apart, or 10 s when one finds the previous too recent and skips).
+    await queue.send('test.retry', { id: 'slow', ms: 13_000 });
+    await until(async () => (await stateOf('slow')) === 'completed');
+    assert.equal(await stateOf('slow'), 'completed');
+    assert.equal(runs.get('slow'), 1, 'not retried while its process was alive');
+  });
+});

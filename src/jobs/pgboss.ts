@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { PgBoss } from 'pg-boss';
+import { createRequire } from 'node:module';
+import PgBoss from 'pg-boss';
 import type { Db } from '../store/db.ts';
+import { Heartbeat, LIVENESS_SECONDS } from './heartbeat.ts';
+import { failJobs, PgBossWorker } from './pgboss-worker.ts';
 import type { JobToSend, SendOptions, WorkOptions, WorkQueue } from './queue.ts';
 
 export interface PgBossQueueOptions {
-  /** PostgreSQL: pg-boss runs its own pool (and LISTEN/NOTIFY) on this URL. Unset: through `db` (PGlite). */
+  /** PostgreSQL: pg-boss runs its own pool on this URL. Unset: through `db` (PGlite). */
   databaseUrl?: string;
   db: Db;
   /** The schema that holds pg-boss's tables; tests give each file its own. */
@@ -12,22 +15,26 @@ export interface PgBossQueueOptions {
   /** Idle poll interval in seconds (>= 0.5). */
   pollingIntervalSeconds?: number;
   onError?: (err: unknown) => void;
+  /** How long a job may go without a heartbeat before it is retried (default LIVENESS_SECONDS; tests shorten it). */
+  livenessSeconds?: number;
 }
 
 /**
- * Every job: retried by pg-boss when its handler throws or its process dies (a missed heartbeat), with
- * backoff. Domain retry schedules (register outages, webhook attempts) are separate sends.
+ * Every job: retried by pg-boss when its handler throws or its process dies (no heartbeat for LIVENESS_SECONDS,
+ * see heartbeat.ts), with backoff: 1-2 s, then doubling, up to 128-256 s before the 8th retry (pg-boss 12's cap
+ * of 300 s was never reached with these numbers, and 10 has none).
  */
 const JOB_POLICY = {
   retryLimit: 8,
   retryDelay: 1,
   retryBackoff: true,
-  retryDelayMax: 300,
-  // Long enough for the slowest register attempt (CN reports take up to 7 minutes).
-  expireInSeconds: 15 * 60,
-  // A job whose process was killed is noticed within about this long and retried.
-  heartbeatSeconds: 10,
 } as const;
+
+/** Completed and failed jobs stay this long (pg-boss 12's default `deleteAfterSeconds`): a key sent again meanwhile is a no-op. */
+const KEEP_FINISHED_SECONDS = 7 * 24 * 3600;
+
+/** The schema version of the installed pg-boss; a newer one in the database was made by a later pg-boss. */
+const SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-boss/version.json').schema;
 
 /**
  * The durable job engine: pg-boss on PostgreSQL or on the embedded PGlite (through the store's port).
@@ -35,36 +42,51 @@ const JOB_POLICY = {
  */
 export class PgBossQueue implements WorkQueue {
   private readonly created = new Set<string>();
+  private creating: Promise<void> = Promise.resolve();
   private readonly starting: Promise<void>[] = [];
+  private readonly workers: PgBossWorker[] = [];
+  private readonly heartbeat: Heartbeat;
   private started = false;
 
   private constructor(
     private readonly boss: PgBoss,
+    schema: string,
     private readonly pollingIntervalSeconds: number,
     private readonly onError: (err: unknown) => void,
+    private readonly livenessSeconds: number,
     /** Set on the embedded store, where the lockfile makes this the only process. */
     private readonly exclusive?: { db: Db; schema: string },
-  ) {}
+  ) {
+    this.heartbeat = new Heartbeat(boss, schema, () => this.workers.flatMap((w) => [...w.held]), onError, livenessSeconds);
+  }
 
   static async start(opts: PgBossQueueOptions): Promise<PgBossQueue> {
+    await assertSchemaVersion(opts);
     const common = {
       schema: opts.schema,
-      superviseIntervalSeconds: 5,
-      monitorIntervalSeconds: 30,
+      // Expiry (dead processes' jobs) and archiving run this often, in one process at a time.
+      maintenanceIntervalSeconds: 5,
       // pg-boss's cron scheduler is not used: monitors keep their own due times on the service clock.
       schedule: false,
+      archiveCompletedAfterSeconds: KEEP_FINISHED_SECONDS,
+      archiveFailedAfterSeconds: KEEP_FINISHED_SECONDS,
+      // The archive is not read; its rows go a day after they arrive.
+      deleteAfterDays: 1,
     };
     const boss = opts.databaseUrl
-      ? new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4, useListenNotify: true })
-      : new PgBoss({ ...common, backend: 'pglite', db: adapterFor(opts.db) });
+      ? new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4 })
+      : new PgBoss({ ...common, db: adapterFor(opts.db) });
     boss.on('error', (err) => opts.onError?.(err));
     await boss.start();
     const queue = new PgBossQueue(
       boss,
+      opts.schema,
       opts.pollingIntervalSeconds ?? 0.5,
       opts.onError ?? (() => undefined),
+      opts.livenessSeconds ?? LIVENESS_SECONDS,
       opts.databaseUrl ? undefined : { db: opts.db, schema: opts.schema },
     );
+    queue.heartbeat.start();
     queue.started = true;
     return queue;
   }
@@ -72,6 +94,7 @@ export class PgBossQueue implements WorkQueue {
   async send(name: string, payload: object, opts: SendOptions = {}): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.send(name, payload, jobOptions(name, opts));
+    if (!opts.delayMs) this.notify(name);
   }
 
   async sendMany(name: string, jobs: readonly JobToSend[]): Promise<void> {
@@ -81,19 +104,20 @@ export class PgBossQueue implements WorkQueue {
     // inserted with on conflict do nothing, so a known id is skipped as with `send`; ids repeated within the
     // call are dropped here, since pg-boss refuses those.
     const seen = new Set<string>();
-    const rows: { data: object; id?: string; startAfter?: Date }[] = [];
+    const rows: { name: string; data: object; id?: string; startAfter?: Date }[] = [];
     for (const { payload, ...opts } of jobs) {
       const options = jobOptions(name, opts);
       if (options.id) {
         if (seen.has(options.id)) continue;
         seen.add(options.id);
       }
-      rows.push({ data: payload, ...options });
+      rows.push({ name, data: payload, ...options });
     }
     if (rows.length === 1) {
-      const { data, ...options } = rows[0]!;
+      const { name: _, data, ...options } = rows[0]!;
       await this.boss.send(name, data, options);
-    } else await this.boss.insert(name, rows);
+    } else await this.boss.insert(rows);
+    if (rows.some((r) => !r.startAfter)) this.notify(name);
   }
 
   work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
@@ -110,21 +134,19 @@ export class PgBossQueue implements WorkQueue {
   }
 
   workBatch(name: string, handler: (payloads: any[]) => Promise<void>, opts: WorkOptions = {}): void {
-    // Registration is synchronous for callers; the queue is created and the worker started in the background.
+    // Registration is synchronous for callers; the queue is created and the workers started in the background.
     const start = async () => {
       await this.ensureQueue(name);
       await this.recoverOrphans(name);
-      await this.boss.work(
-        name,
-        {
-          pollingIntervalSeconds: this.pollingIntervalSeconds,
+      for (let i = 0; i < (opts.concurrency ?? 2); i++) {
+        const worker = new PgBossWorker(this.boss, name, (jobs) => handler(jobs.map((job) => job.data)), {
           batchSize: opts.batchSize ?? 4,
-          localConcurrency: opts.concurrency ?? 2,
-          // While fetches come back full there is a backlog: fetch again at once instead of after the poll interval.
-          burstWhenBatchFull: true,
-        },
-        (jobs) => handler(jobs.map((job) => job.data)),
-      );
+          pollingIntervalMs: this.pollingIntervalSeconds * 1000,
+          onError: this.onError,
+        });
+        this.workers.push(worker);
+        worker.start();
+      }
     };
     this.starting.push(start().catch((err) => this.onError(err)));
   }
@@ -133,7 +155,21 @@ export class PgBossQueue implements WorkQueue {
     if (!this.started) return;
     await Promise.allSettled(this.starting);
     this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+    // Running batches finish (within 10 s), heartbeats continuing meanwhile; a batch still running after that is
+    // handed back as failed, so that pg-boss retries it at once rather than after LIVENESS_SECONDS.
+    const finished = Promise.allSettled(this.workers.map((w) => w.stop()));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([finished, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
+    this.heartbeat.stop();
+    for (const [name, ids] of groupByName(this.workers.flatMap((w) => [...w.held])))
+      await failJobs(this.boss, name, ids, { reason: 'process stopped while running the job' }).catch(this.onError);
+    await this.boss.stop({ graceful: false, close: true });
+  }
+
+  /** Wakes this process's idle workers of a queue that was just sent a job due now. */
+  private notify(name: string): void {
+    for (const w of this.workers) if (w.name === name) w.notify();
   }
 
   /**
@@ -146,7 +182,8 @@ export class PgBossQueue implements WorkQueue {
     const { db, schema } = this.exclusive;
     const rows = await db.query<{ id: string }>(`select id from ${schema}.job where name = $1 and state = 'active'`, [name]);
     if (rows.length)
-      await this.boss.fail(
+      await failJobs(
+        this.boss,
         name,
         rows.map((r) => r.id),
         { reason: 'process stopped while running the job' },
@@ -155,10 +192,23 @@ export class PgBossQueue implements WorkQueue {
 
   private async ensureQueue(name: string): Promise<void> {
     if (this.created.has(name)) return;
-    await this.boss.createQueue(name, { ...JOB_POLICY }).catch((err) => {
-      if (!/already exists/i.test(String(err))) throw err;
+    // pg-boss 10 makes a partition per queue, and two creations at once can deadlock on PostgreSQL: this process's
+    // run one after another, and one that lost a deadlock to another process is tried again.
+    const create = this.creating.then(async () => {
+      if (this.created.has(name)) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // A queue that exists is left as it is (pg-boss inserts with on conflict do nothing).
+          await this.boss.createQueue(name, { name, ...JOB_POLICY, expireInSeconds: this.livenessSeconds });
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        }
+      }
+      this.created.add(name);
     });
-    this.created.add(name);
+    this.creating = create.catch(() => undefined);
+    await create;
   }
 }
 
@@ -169,6 +219,27 @@ function jobOptions(name: string, opts: SendOptions): { id?: string; startAfter?
     ...(opts.key ? { id: uuidFromKey(`${name}:${opts.key}`) } : {}),
     ...(opts.delayMs && opts.delayMs > 0 ? { startAfter: new Date(Date.now() + opts.delayMs) } : {}),
   };
+}
+
+/** Job ids by queue name. */
+function groupByName(jobs: readonly { name: string; id: string }[]): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const { name, id } of jobs) byName.set(name, [...(byName.get(name) ?? []), id]);
+  return byName;
+}
+
+/**
+ * pg-boss 10 leaves a schema made by a later pg-boss as it is and then fails on its tables one query at a time;
+ * say so at start instead. (Jobs are re-sent from the store's open work at start, so dropping the schema is safe.)
+ */
+async function assertSchemaVersion({ db, schema }: PgBossQueueOptions): Promise<void> {
+  const [table] = await db.query<{ present: boolean }>('select to_regclass($1) is not null as present', [`${schema}.version`]);
+  if (!table?.present) return;
+  const [row] = await db.query<{ version: number | null }>(`select max(version::int) as version from ${schema}.version`);
+  if (row?.version != null && row.version > SCHEMA_VERSION)
+    throw new Error(
+      `the job schema "${schema}" is at pg-boss schema version ${row.version}, newer than this build's ${SCHEMA_VERSION}: drop it (open work is re-sent at start)`,
+    );
 }
 
 /** pg-boss's database interface over the store's port: parameterised single statements, or parameterless blocks. */
