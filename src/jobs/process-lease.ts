@@ -24,7 +24,7 @@ export class ProcessLease {
     await this.leases.renew(this.id, this.ttlMs);
     // The embedded store admits one process at a time (its lockfile): any other lease is a dead process's.
     if (this.db.backend === 'pglite') await this.leases.dropAllBut(this.id);
-    this.timer = setInterval(() => this.leases.renew(this.id, this.ttlMs).catch(this.onError), Math.max(100, this.ttlMs / 3));
+    this.timer = setInterval(() => void this.leases.renew(this.id, this.ttlMs).catch(this.onError), Math.max(100, this.ttlMs / 3));
     this.timer.unref();
   }
 
