@@ -44,6 +44,11 @@ export const configSchema = z.object({
   REGISTERS: z.enum(['sandbox', 'live']).default('sandbox'),
   SANDBOX_LATENCY: z.enum(['none', 'fast', 'realistic']).default('fast'),
   ONBOARDING_DEADLINE_MS: intFromEnv(10_000),
+  /**
+   * How long a process's lease outlives its last heartbeat (renewed every third of it): the work of a process that
+   * died is taken over by the others this long after its death (onboarding work once its deadline has passed too).
+   */
+  LEASE_TTL: z.string().default('15s').pipe(duration),
   VERIFICATION_RETRY_WINDOW_MS: intFromEnv(3_600_000),
   WEBHOOK_RETRY_SCHEDULE: durationList('0,5s,5m,30m,2h,5h,10h,10h,14h,20h'),
   /** How long finished webhook messages, their deliveries and attempts are kept (by the service clock); 0: for ever. */

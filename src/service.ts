@@ -15,6 +15,8 @@ import { UrlSigner } from './documents/signer.ts';
 import { buildApp } from './http/app.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { PgBossQueue } from './jobs/pgboss.ts';
+import { ProcessLease } from './jobs/process-lease.ts';
+import { OrphanSweeper } from './retrieval/orphans.ts';
 import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
@@ -93,6 +95,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // Generated once and kept, so links stay valid across restarts and processes.
   const signingSecret = config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
   const signer = new UrlSigner(signingSecret, config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, config.DOCUMENT_URL_TTL);
+  // Taken before any work is accepted: requests and idempotency keys are stamped with it.
+  const lease = new ProcessLease(db, config.LEASE_TTL, (err) => opts.logger && console.error('process lease:', err));
+  await lease.start();
   const queue = await PgBossQueue.start({
     databaseUrl: config.DATABASE_URL,
     db,
@@ -149,7 +154,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     config,
     log: (err) => opts.logger && console.error('monitors:', err),
   });
-  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment);
+  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment, lease);
+  const orphans = new OrphanSweeper(db, lease, requests, onboarding, verification, clock, enrichment, (err) => {
+    if (opts.logger) console.error('orphaned work:', err);
+  });
 
   const app = await buildApp(
     {
@@ -164,7 +172,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       sandbox,
       files,
       signer,
-      idempotency: new IdempotencyStore(db, clock),
+      idempotency: new IdempotencyStore(db, clock, lease),
       webhooks,
       monitors: monitoring.service,
       monitorChecks: monitoring.scheduler,
@@ -181,6 +189,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   await retrieval.resumeOpenWork();
   await enrichment.resume();
   await webhooks.resumePending();
+  orphans.start();
   monitoring.scheduler.start();
 
   return {
@@ -195,8 +204,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     async stop() {
       clockSync.stop();
       await monitoring.scheduler.stop();
+      await orphans.stop();
       await app.close();
       await queue.stop();
+      // After the work in flight: what is left open is another process's to take over at once.
+      await lease.stop();
       await webhooks.stop();
       await taxVerification.close();
       if (!opts.db) await db.close();

@@ -5,6 +5,7 @@ import { json } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';
 import { sleep } from '../shared/sleep.ts';
+import { ownerIsDead } from '../store/repositories/leases.ts';
 import { z } from 'zod';
 
 /** The header as documented on creating POSTs; other headers pass through untouched. */
@@ -18,7 +19,10 @@ export const IdempotencyHeaders = z.looseObject({
 });
 
 const WINDOW_MS = 24 * 3_600_000;
-/** A first attempt still unanswered after this long is taken to have died with its process. */
+/**
+ * A first attempt is taken to have died with its process once that process's lease has expired (ProcessLease); one
+ * recorded without a lease (before leases) once it is still unanswered after this long.
+ */
 const ABANDONED_MS = 2 * 60_000;
 const WAIT_FOR_FIRST_MS = 60_000;
 
@@ -39,6 +43,8 @@ export class IdempotencyStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** This process's lease, recorded on the keys it claims so that others can take them over if it dies. */
+    private readonly lease?: { readonly id: string },
   ) {}
 
   async run<T>(req: FastifyRequest, reply: FastifyReply, accountId: string, work: () => Promise<{ status: number; body: T }>): Promise<T> {
@@ -92,17 +98,28 @@ export class IdempotencyStore {
     return result.body;
   }
 
-  /** Takes the key when it is free, expired or abandoned; false when another attempt holds it. */
+  /** Takes the key when it is free, expired or abandoned (its process died); false when another attempt holds it. */
   private async claim(accountId: string, key: string, route: string, fingerprint: string): Promise<boolean> {
     const now = this.clock.now();
     const rows = await this.db.query(
-      `insert into idempotency_keys (account_id, key, route, fingerprint, created_at) values ($1, $2, $3, $4, $5)
+      `insert into idempotency_keys (account_id, key, route, fingerprint, created_at, lease_owner) values ($1, $2, $3, $4, $5, $8)
        on conflict (account_id, key) do update
-         set route = excluded.route, fingerprint = excluded.fingerprint, status_code = null, response = null, created_at = excluded.created_at
+         set route = excluded.route, fingerprint = excluded.fingerprint, status_code = null, response = null,
+             created_at = excluded.created_at, lease_owner = excluded.lease_owner
          where idempotency_keys.created_at < $6
-            or (idempotency_keys.status_code is null and idempotency_keys.created_at < $7)
+            or (idempotency_keys.status_code is null and idempotency_keys.lease_owner is null and idempotency_keys.created_at < $7)
+            or (idempotency_keys.status_code is null and ${ownerIsDead('idempotency_keys.lease_owner')})
        returning key`,
-      [accountId, key, route, fingerprint, now, new Date(now.getTime() - WINDOW_MS), new Date(now.getTime() - ABANDONED_MS)],
+      [
+        accountId,
+        key,
+        route,
+        fingerprint,
+        now,
+        new Date(now.getTime() - WINDOW_MS),
+        new Date(now.getTime() - ABANDONED_MS),
+        this.lease?.id ?? null,
+      ],
     );
     return rows.length > 0;
   }

@@ -36,6 +36,8 @@ export class RetrievalService {
     private readonly signer: UrlSigner,
     private readonly clock: Clock,
     private readonly enrichment?: AgenticEnrichment,
+    /** This process's lease: a request is stamped with it until its work is settled or handed to the job engine. */
+    private readonly lease?: { readonly id: string },
   ) {}
 
   /**
@@ -88,7 +90,7 @@ export class RetrievalService {
         requestTime: now,
       });
       const accepted = intake(request.id, register, body.mode, plan, pricing, quote);
-      await this.requests.insert(tx, request, accepted.items);
+      await this.requests.insert(tx, request, accepted.items, this.lease?.id ?? null);
       await this.billing.hold(tx, request, quote);
       const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
       if (refusedEnrichment) {
@@ -105,11 +107,13 @@ export class RetrievalService {
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
       await this.onboarding.run(register, request, tasks);
+      await this.releaseLease(request.id);
       const response = await this.get(account, request.id);
       throwIfWholeRequestFailed(response);
       return response;
     }
     for (const task of tasks) await this.verification.schedule(request.id, task);
+    await this.releaseLease(request.id);
     return this.get(account, request.id);
   }
 
@@ -145,6 +149,11 @@ export class RetrievalService {
       await this.verification.schedule(row.requestId, task);
     }
     return seen.size;
+  }
+
+  /** The work is settled (onboarding) or durable jobs (verification): if this process dies now, nothing is left to take over. */
+  private async releaseLease(requestId: string): Promise<void> {
+    if (this.lease) await this.requests.releaseLease(requestId, this.lease.id);
   }
 
   private parseId(register: { parseCompanyId(raw: string): string }, raw: string): string {

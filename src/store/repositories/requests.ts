@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db.ts';
 import { json } from '../db.ts';
+import { ownerIsDead } from './leases.ts';
 
 export type ItemKind = 'dataPoint' | 'document';
 export type ItemStatusValue = 'in_progress' | 'enriching' | 'succeeded' | 'failed';
@@ -57,11 +58,12 @@ const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritati
 export class RequestRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(tx: Queryable, req: RequestRow, items: Omit<ItemRow, 'updatedAt'>[]): Promise<void> {
+  /** `leaseOwner`: the process that runs the request's work until `releaseLease` (ProcessLease). */
+  async insert(tx: Queryable, req: RequestRow, items: Omit<ItemRow, 'updatedAt'>[], leaseOwner: string | null = null): Promise<void> {
     await tx.query(
       `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
-         company_legal_name, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
+         company_legal_name, created_at, updated_at, lease_owner)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13)`,
       [
         req.id,
         req.accountId,
@@ -75,6 +77,7 @@ export class RequestRepository {
         req.companyLegalName,
         req.createdAt,
         req.updatedAt,
+        leaseOwner,
       ],
     );
     for (const item of items) {
@@ -244,5 +247,33 @@ export class RequestRepository {
           and not (i.kind = 'document' and i.result is not null)
         order by r.created_at`,
     );
+  }
+
+  /** The request's work is settled or handed to the job engine: no process needs to hold it any more. */
+  async releaseLease(requestId: string, owner: string): Promise<void> {
+    await this.db.query('update requests set lease_owner = null where id = $1 and lease_owner = $2', [requestId, owner]);
+  }
+
+  /**
+   * Requests whose owner died before its work was settled or handed over: verification requests at once, onboarding
+   * requests once created before `onboardingCreatedBefore` (their deadline has passed, so they settle as timed out).
+   */
+  async orphaned(onboardingCreatedBefore: Date, limit = 100): Promise<{ id: string; leaseOwner: string }[]> {
+    return this.db.query(
+      `select id, lease_owner as "leaseOwner" from requests
+        where ${ownerIsDead('lease_owner')} and (mode <> 'onboarding' or created_at < $1)
+        order by created_at limit $2`,
+      [onboardingCreatedBefore, limit],
+    );
+  }
+
+  /** Takes an orphaned request over from its dead owner; false when another process took it first. */
+  async takeOver(requestId: string, from: string, to: string): Promise<boolean> {
+    const rows = await this.db.query('update requests set lease_owner = $3 where id = $1 and lease_owner = $2 returning id', [
+      requestId,
+      from,
+      to,
+    ]);
+    return rows.length > 0;
   }
 }
