@@ -3,6 +3,15 @@ import { ApiError } from '../shared/errors.ts';
 
 /** Where `rewriteUrl` sends a request whose URL cannot be decoded: a route that answers 400 in the envelope. */
 const MALFORMED_URL_ROUTE = '/__malformed-url';
+/** Where `rewriteUrl` sends a request with a path segment longer than the router takes. */
+const LONG_SEGMENT_ROUTE = '/__long-path-segment';
+
+/**
+ * The router's limit on one path parameter (Fastify's `maxParamLength`), as sent (percent-encoded). Above it, Fastify
+ * answered 414 in its own body with its internal code (FST_ERR_MAX_PARAM_LENGTH); the guard answers first. It is
+ * well above every id's own limit, so an id that is merely too long reaches its zod schema and is named there.
+ */
+export const MAX_PATH_SEGMENT = 1024;
 
 /**
  * Fastify's own answer to a path with broken percent-encoding (FST_ERR_BAD_URL) is sent before any hook runs, in
@@ -12,7 +21,9 @@ const MALFORMED_URL_ROUTE = '/__malformed-url';
  */
 export function rewriteMalformedUrl(req: { url?: string }): string {
   const url = req.url ?? '/';
-  return isDecodable(url) ? url : MALFORMED_URL_ROUTE;
+  if (!isDecodable(url)) return MALFORMED_URL_ROUTE;
+  const path = url.split('?', 1)[0] ?? '';
+  return path.split('/').some((segment) => segment.length > MAX_PATH_SEGMENT) ? LONG_SEGMENT_ROUTE : url;
 }
 
 function isDecodable(url: string): boolean {
@@ -30,6 +41,9 @@ function isDecodable(url: string): boolean {
 export function installRequestGuards(app: FastifyInstance): void {
   app.all(MALFORMED_URL_ROUTE, { schema: { hide: true } }, async () => {
     throw new ApiError('invalid_request', 'the request URL is malformed (invalid percent-encoding or a NUL character)');
+  });
+  app.all(LONG_SEGMENT_ROUTE, { schema: { hide: true } }, async () => {
+    throw new ApiError('invalid_request', `a segment of the request path is longer than ${MAX_PATH_SEGMENT} characters`);
   });
   // Only JSON bodies are accepted (spec §4): without Fastify's text/plain parser, any other media type is a 415.
   app.removeContentTypeParser('text/plain');

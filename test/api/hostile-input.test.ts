@@ -33,4 +33,23 @@ describe('hostile input found by the fuzz test', () => {
       assert.equal((await svc.call('GET', `${path}?after=${cursor([Date.now(), 'x'])}`, { key })).status, 200);
     }
   });
+
+  it('answers an over-long path parameter in the envelope, without Fastify internals', async () => {
+    const cases = [
+      { path: `/v2/company/${'x'.repeat(300)}`, admin: false, message: /requestId: Too big/ }, // the id's own limit
+      { path: `/v2/company/${'x'.repeat(5000)}`, admin: false, message: /longer than 1024/ }, // past the router's limit
+      { path: `/v2/monitors/${'9'.repeat(2000)}/logs`, admin: false, message: /longer than 1024/ },
+      { path: `/admin/sandbox/TEST/companies/${'%C3%A9'.repeat(400)}`, admin: true, message: /longer than 1024/ },
+    ];
+    for (const c of cases) {
+      const res = await svc.call(c.admin ? 'DELETE' : 'GET', c.path, c.admin ? { admin: true } : { key });
+      const text = JSON.stringify(res.body);
+      assert.equal(res.status, 400, text);
+      assert.equal(res.body.statusCode, 400);
+      assert.equal(res.body.error.code, 'invalid_request');
+      assert.match(`${res.body.error.message} ${res.body.error.details ?? ''}`, c.message);
+      assert.doesNotMatch(text, /FST_/);
+      assert.ok(res.headers.get('ratelimit-limit'), 'through the normal pipeline, rate limit headers included');
+    }
+  });
 });
