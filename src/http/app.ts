@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminAuth, apiKeyAuth } from './auth.ts';
+import { answerClientError } from './client-errors.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
 import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './request-guards.ts';
@@ -61,6 +62,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     ajv: { customOptions: { coerceTypes: false } },
     rewriteUrl: rewriteMalformedUrl,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -25,9 +25,9 @@ const LEAKS: [string, RegExp][] = [
   ['JS error', /TypeError|ReferenceError|RangeError|Maximum call stack|Cannot read propert|undefined is not/],
 ];
 
-/** The statuses each error code may carry (CONTRACT §3; the Error schema adds 405, 413 and 415 to invalid_request). */
+/** The statuses each error code may carry (CONTRACT §3; the Error schema adds 405, 408, 413, 415 and 431 to invalid_request). */
 function statusFits(code: string, status: number): boolean {
-  if (code === 'invalid_request' && [405, 413, 415].includes(status)) return true;
+  if (code === 'invalid_request' && [405, 408, 413, 415, 431].includes(status)) return true;
   return (ERROR_STATUS as Record<string, number>)[code] === status;
 }
 

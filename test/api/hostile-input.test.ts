@@ -1,6 +1,21 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startTestService, type TestService } from '../support/service.ts';
+
+/** Writes `raw` to the service's socket and returns everything it answers until it closes. */
+function rawExchange(url: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(raw));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (text += c));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
 
 /** Regressions found by the fuzz test (test/api/fuzz.test.ts): each class of input that made a 5xx or a bad answer. */
 describe('hostile input found by the fuzz test', () => {
@@ -50,6 +65,46 @@ describe('hostile input found by the fuzz test', () => {
       assert.match(`${res.body.error.message} ${res.body.error.details ?? ''}`, c.message);
       assert.doesNotMatch(text, /FST_/);
       assert.ok(res.headers.get('ratelimit-limit'), 'through the normal pipeline, rate limit headers included');
+    }
+  });
+
+  it('answers requests the HTTP parser refuses in the envelope, and closes the connection', async () => {
+    const longUrl = `GET /v2/search?country=TEST&query=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`;
+    const cases = [
+      { raw: longUrl, status: 431 },
+      { raw: `GET /v2/billing/balance HTTP/1.1\r\nHost: x\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`, status: 431 },
+      { raw: 'NOT HTTP AT ALL\r\n\r\n', status: 400 },
+      { raw: 'GET /v2/billing/balance HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', status: 400 },
+    ];
+    for (const c of cases) {
+      const answer = await rawExchange(svc.url, c.raw);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      assert.match(head, new RegExp(`^HTTP/1.1 ${c.status} `), answer.slice(0, 300));
+      assert.match(head, /\r\nconnection: close/i);
+      assert.deepEqual(Object.keys(JSON.parse(body)), ['statusCode', 'error']);
+      assert.equal(JSON.parse(body).statusCode, c.status);
+      assert.equal(JSON.parse(body).error.code, 'invalid_request');
+    }
+  });
+
+  it('keeps a kept-alive client working after a request with oversized headers', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        request(`${svc.url}${path}`, { agent, headers: { 'x-api-key': key } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      assert.equal(await get('/v2/billing/balance'), 200);
+      assert.equal(await get(`/v2/search?country=TEST&query=${'a'.repeat(20_000)}`), 431);
+      // Before, the 431 left the connection looking reusable: this request went into a closed socket (hang up).
+      assert.equal(await get('/v2/billing/balance'), 200);
+    } finally {
+      agent.destroy();
     }
   });
 });
