@@ -107,4 +107,12 @@ describe('hostile input found by the fuzz test', () => {
       agent.destroy();
     }
   });
+
+  it('answers a bad document link signature with 401 unauthorized, the status of that code', async () => {
+    for (const query of ['expires=1&signature=forged', `expires=${Date.now() + 3_600_000}&signature=AAAA`]) {
+      const res = await svc.call('GET', `/v2/files/doc_1?${query}`);
+      assert.equal(res.status, 401, JSON.stringify(res.body));
+      assert.deepEqual(res.body, { statusCode: 401, error: { code: 'unauthorized', message: res.body.error.message } });
+    }
+  });
 });
