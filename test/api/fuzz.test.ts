@@ -116,8 +116,8 @@ describe(`fuzz: ${COUNT} requests from the OpenAPI document (FUZZ_SEED=${SEED})`
   it('answers every request without a 5xx, in the error envelope, without internals', async () => {
     const requests = generateRequests(
       doc,
-      // A register outage or a stopped clock are the contract's 503s, not defects: their valid values stay harmless.
-      { apiKey, adminToken: ADMIN_TOKEN, known, pinned: { durationMs: 0 } },
+      // A register outage or a sandbox company told to fail answer 503 by contract, not by defect: pinned harmless.
+      { apiKey, adminToken: ADMIN_TOKEN, known, pinned: { durationMs: 0, behaviour: {} } },
       SEED,
       COUNT,
     );

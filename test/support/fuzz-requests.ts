@@ -349,7 +349,7 @@ class Generator {
     const isObject = s.type === 'object' || s.properties;
     if (isObject && depth < 6 && this.chance(0.8)) {
       const out = this.validObject(s, depth) as Record<string, any>;
-      const names = Object.keys(s.properties ?? {});
+      const names = Object.keys(s.properties ?? {}).filter((n) => !(this.targets.pinned && n in this.targets.pinned));
       const action = this.rnd();
       if (action < 0.15 && s.required?.length) delete out[this.pick(s.required as string[])];
       else if (action < 0.3) out[this.pick(['extra', '__proto__', 'constructor', '', 'a'.repeat(200), '\u0001'])] = this.hostileValue();
