@@ -115,4 +115,25 @@ describe('hostile input found by the fuzz test', () => {
       assert.deepEqual(res.body, { statusCode: 401, error: { code: 'unauthorized', message: res.body.error.message } });
     }
   });
+
+  it('refuses unpaired surrogates in JSON strings (jsonb cannot store them) and keeps paired ones', async () => {
+    const sandbox = `/admin/sandbox/TEST/companies/SURROGATE`;
+    const cases = [
+      { path: '/v2/monitors', body: '{"companyId":"ACME","countryCode":"TEST","metadata":{"ref":"x\\udfffy"}}' },
+      { path: '/v2/monitors', body: '{"companyId":"ACME","countryCode":"TEST","metadata":{"\\ud800":"x"}}' },
+      { path: sandbox, body: '{"record":{"company":{"name":"Surrogate Ltd","currency":"\\ud83d"}}}', admin: true },
+    ];
+    for (const c of cases) {
+      const res = await svc.call(c.admin ? 'PUT' : 'POST', c.path, c.admin ? { admin: true, body: c.body } : { key, body: c.body });
+      assert.equal(res.status, 400, `${c.body}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.error.code, 'invalid_request');
+      assert.match(res.body.error.message, /unpaired UTF-16 surrogates/);
+    }
+    const paired = await svc.call('POST', '/v2/monitors', {
+      key,
+      body: '{"companyId":"ACME","countryCode":"TEST","metadata":{"ref":"\\ud83d\\ude00 公司"}}',
+    });
+    assert.equal(paired.status, 201, JSON.stringify(paired.body));
+    assert.deepEqual(paired.body.metadata, { ref: '😀 公司' });
+  });
 });
