@@ -79,7 +79,7 @@ function problemOf(r: FuzzRequest, a: Answer): string | undefined {
 }
 
 function describeRequest(r: FuzzRequest): string {
-  const body = r.body === undefined ? '' : ` body=${JSON.stringify(r.body.toString('utf8').slice(0, 300))}`;
+  const body = r.body === undefined ? '' : ` body=${JSON.stringify(r.body.toString('utf8').slice(0, 2000))}`;
   return `${r.method} ${r.path.slice(0, 300)} headers=${JSON.stringify(r.headers).slice(0, 200)}${body}`;
 }
 
@@ -103,7 +103,7 @@ describe(`fuzz: ${COUNT} requests from the OpenAPI document (FUZZ_SEED=${SEED})`
     const endpoint = await svc.call('POST', '/v2/webhook-endpoints', { key: apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
     const monitor = await svc.call('POST', '/v2/monitors', { key: apiKey, body: { companyId: 'FUZZ', countryCode: 'TEST' } });
     known = {
-      requestId: [company.body.request?.id ?? company.body.requestId].filter(Boolean),
+      requestId: [company.body.request?.requestId].filter(Boolean),
       id: [endpoint.body.id, monitor.body.id, other.id].filter(Boolean),
       companyId: ['FUZZ', 'ACME'],
       countryCode: ['TEST'],
