@@ -14,7 +14,8 @@ export const ErrorBody = z
     id: 'Error',
     description:
       'The body of every non-2xx response. `statusCode` repeats the HTTP status: each code has one status, except ' +
-      '`invalid_request`, which is 400, or 405 (method not allowed on the path), 413 (body too large) or 415 (body not JSON).',
+      '`invalid_request`, which is 400, or 405 (method not allowed on the path), 408 (request not received in time), ' +
+      '413 (body too large), 415 (body not JSON) or 431 (headers or URL too large).',
   });
 
 export const ItemError = z

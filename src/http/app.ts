@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminAuth, apiKeyAuth } from './auth.ts';
+import { answerClientError } from './client-errors.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
-import { installRequestGuards, rewriteMalformedUrl } from './request-guards.ts';
+import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './request-guards.ts';
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import type { Services } from './services.ts';
@@ -60,6 +61,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false } },
     rewriteUrl: rewriteMalformedUrl,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -211,7 +211,7 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
       '%PDF-',
     );
     const tampered = await fetch(item.url.replace(/signature=[^&]+/, 'signature=forged'));
-    assert.equal(tampered.status, 403);
+    assert.equal(tampered.status, 401);
     const unknownDoc = await post({ id: 'ACME', countryCode: 'TEST', mode: 'onboarding', documents: ['TEST-DOC-NOPE'] });
     assert.equal(unknownDoc.status, 404);
   });

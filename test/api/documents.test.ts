@@ -18,7 +18,7 @@ describe('documents: blob store and signed URLs', () => {
     assert.equal((await fetch(url)).status, 200);
     await h.svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 2 * 3_600_000 } });
     const expired = await fetch(url);
-    assert.equal(expired.status, 403);
+    assert.equal(expired.status, 401);
     const fresh = (await h.svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key })).body.documents.tradeRegisterExtract.url;
     assert.notEqual(fresh, url);
     const pdf = await fetch(fresh);
@@ -29,7 +29,7 @@ describe('documents: blob store and signed URLs', () => {
         .toString(),
       '%PDF-',
     );
-    assert.equal((await fetch(fresh.replace(/expires=\d+/, 'expires=9999999999'))).status, 403, 'tampered');
+    assert.equal((await fetch(fresh.replace(/expires=\d+/, 'expires=9999999999'))).status, 401, 'tampered');
     const stored = await h.svc.db.query<{ content: unknown; blob_key: string }>(
       'select content, blob_key from document_files where document_id = $1',
       [id],

@@ -12,20 +12,16 @@ export const register: RouteRegistrar = (app, { files, signer, clock }) => {
       security: [],
       params: z.object({ fileId: z.string().min(1).max(100) }),
       querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(1).max(200) }),
-      response: errorResponses(400, 403, 404),
+      response: errorResponses(400, 401, 404),
     },
     handler: async (req, reply) => {
       const { fileId } = req.params;
       const verdict = signer.verify(fileId, req.query.expires, req.query.signature, clock.nowMs());
-      if (verdict === 'invalid') throw new ApiError('unauthorized', 'invalid document link signature', undefined, undefined, 403);
+      // The signature is this route's credential: a bad or expired one is `unauthorized`, whose status is 401
+      // (CONTRACT §3); it was a 403 with that code, a pair the Error schema does not allow.
+      if (verdict === 'invalid') throw new ApiError('unauthorized', 'invalid document link signature');
       if (verdict === 'expired')
-        throw new ApiError(
-          'unauthorized',
-          'this document link has expired; fetch the request again for a fresh one',
-          undefined,
-          undefined,
-          403,
-        );
+        throw new ApiError('unauthorized', 'this document link has expired; fetch the request again for a fresh one');
       const file = await files.get(fileId);
       if (!file) throw new ApiError('resource_not_found', 'no such document');
       reply.header('content-type', file.contentType);
