@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
@@ -64,6 +65,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before authentication and every route: failed authentications spend the client address's budget.
+  installAddressRateLimit(app, services.config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE);
   const routes = collectRoutes(app);
   await installOpenApi(app);
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
