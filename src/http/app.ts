@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
+import { httpServerOptions, limitConnectionsPerAddress } from './connections.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
 import { installRequestGuards, rewriteMalformedUrl } from './request-guards.ts';
@@ -61,7 +62,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false } },
     rewriteUrl: rewriteMalformedUrl,
+    ...httpServerOptions(services.config),
   });
+  limitConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
