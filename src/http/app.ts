@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './connections.ts';
+import { loggerOptions } from './logging.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
 import { installRequestGuards, rewriteMalformedUrl } from './request-guards.ts';
@@ -56,7 +57,8 @@ const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMon
 
 export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Credentials (signed URLs' signatures, API keys, tokens, secrets) are redacted from every log line.
+    logger: loggerOptions(opts.logger),
     bodyLimit: services.config.BODY_LIMIT_BYTES,
     // Ids in logs and errors come from our own id module; Fastify's are only for log correlation.
     requestIdHeader: false,

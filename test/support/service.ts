@@ -25,7 +25,7 @@ export interface TestService extends RunningService {
 
 export async function startTestService(
   env: Record<string, string> = {},
-  opts: Pick<StartOptions, 'webhookGuard'> = {},
+  opts: Pick<StartOptions, 'webhookGuard' | 'logger'> = {},
 ): Promise<TestService> {
   const { db, jobsSchema, drop } = await openTestDb();
   // Document blobs go to a directory of this service's own, removed at the end.
