@@ -69,6 +69,20 @@ export const configSchema = z.object({
     .default('pgboss'),
   /** Requests per minute per API key. */
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
+  /**
+   * Units per minute per client address, spent before authentication: a request costs one, a failed authentication
+   * ten (src/http/address-rate-limit.ts), so guessing keys or the operator token is slowed down.
+   */
+  RATE_LIMIT_PER_ADDRESS_PER_MINUTE: intFromEnv(1200),
+  /** Slow or stalled clients (src/http/connections.ts): time to send the headers, the whole request, and idle limits. */
+  HTTP_HEADERS_TIMEOUT: z.string().default('10s').pipe(duration),
+  HTTP_REQUEST_TIMEOUT: z.string().default('30s').pipe(duration),
+  /** Longer than a load balancer's idle timeout (often 60 s), so the balancer closes an idle connection first. */
+  HTTP_KEEP_ALIVE_TIMEOUT: z.string().default('72s').pipe(duration),
+  /** A socket without any traffic for this long is closed (a slow answer being prepared counts as none). */
+  HTTP_IDLE_TIMEOUT: z.string().default('2m').pipe(duration),
+  /** Open connections one client address may hold; those over it are answered 429 and closed. */
+  MAX_CONNECTIONS_PER_ADDRESS: intFromEnv(100),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT_BYTES: intFromEnv(256 * 1024),
   /** Key that signs document download URLs; random per start when unset (URLs then die with the process). */

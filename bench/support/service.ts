@@ -28,6 +28,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     REGISTERS: 'sandbox',
     SANDBOX_LATENCY: 'none',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, JOBS_SCHEMA: `${schema}_jobs` } : {}),

@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
-import { answerClientError } from './client-errors.ts';
+import { httpServerOptions, limitConnectionsPerAddress } from './connections.ts';
+import { loggerOptions } from './logging.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
 import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './request-guards.ts';
@@ -55,18 +57,23 @@ const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMon
 
 export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Credentials (signed URLs' signatures, API keys, tokens, secrets) are redacted from every log line.
+    logger: loggerOptions(opts.logger),
     bodyLimit: services.config.BODY_LIMIT_BYTES,
     // Ids in logs and errors come from our own id module; Fastify's are only for log correlation.
     requestIdHeader: false,
     ajv: { customOptions: { coerceTypes: false } },
     rewriteUrl: rewriteMalformedUrl,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
-    clientErrorHandler: answerClientError,
+    // Includes the handler of requests Node's parser refuses (timeouts, oversized headers, broken HTTP).
+    ...httpServerOptions(services.config),
   });
+  limitConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before authentication and every route: failed authentications spend the client address's budget.
+  installAddressRateLimit(app, services.config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE);
   const routes = collectRoutes(app);
   await installOpenApi(app);
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);

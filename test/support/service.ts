@@ -25,7 +25,7 @@ export interface TestService extends RunningService {
 
 export async function startTestService(
   env: Record<string, string> = {},
-  opts: Pick<StartOptions, 'webhookGuard'> = {},
+  opts: Pick<StartOptions, 'webhookGuard' | 'logger'> = {},
 ): Promise<TestService> {
   const { db, jobsSchema, drop } = await openTestDb();
   // Document blobs go to a directory of this service's own, removed at the end.
@@ -37,6 +37,8 @@ export async function startTestService(
     SANDBOX_LATENCY: 'none',
     JOBS_SCHEMA: jobsSchema,
     DATA_DIR: dataDir,
+    // Test files make many calls from 127.0.0.1; the per-address limit has tests of its own that lower it.
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     ...env,
   });
   const service = await startService(config, { db, ...opts });
