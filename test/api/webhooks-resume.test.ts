@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { startService, type RunningService } from '../../src/service.ts';
+import { startService } from '../../src/service.ts';
 import { openTestDb } from '../support/db.ts';
-import { ADMIN_TOKEN, eventually } from '../support/service.ts';
+import { ADMIN_TOKEN, callService, eventually } from '../support/service.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -31,23 +31,7 @@ describe('webhooks after a restart', () => {
       // The first attempt waits: the first lifetime ends before it.
       WEBHOOK_RETRY_SCHEDULE: '1500ms,50ms',
     });
-    const call = async (
-      svc: RunningService,
-      method: string,
-      path: string,
-      opts: { key?: string; body?: unknown; admin?: boolean } = {},
-    ) => {
-      const res = await fetch(svc.url + path, {
-        method,
-        headers: {
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.key ? { 'x-api-key': opts.key } : {}),
-          ...(opts.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    const call = callService;
 
     const first = await startService(config, { db });
     let firstStopped = false;

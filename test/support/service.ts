@@ -83,6 +83,25 @@ export async function startTestService(
 }
 
 /** Polls `fn` until it returns a truthy value or `timeoutMs` passes. */
+/** JSON calls to a service started without the test wrapper (several lifetimes on one store), as `TestService.call`. */
+export async function callService(
+  svc: RunningService,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; admin?: boolean } = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(svc.url + path, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.key ? { 'x-api-key': opts.key } : {}),
+      ...(opts.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
 export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
