@@ -36,7 +36,9 @@ describe('CN register through the API', () => {
     assert.equal(hit.countryCode, 'CN');
     assert.deepEqual(hit.matchReason, { matchType: 'id', identifier: 'Unified Social Credit Code' });
     assert.equal(hit.legalName, '重庆环球数码科技有限公司');
-    assert.deepEqual(hit.companyNameTransliterations, ['chong qing huan qiu shu ma ke ji you xian gong si']);
+    assert.deepEqual(hit.companyNameTransliterations, ['Chongqing Huanqiu Shuma Keji Youxian Gongsi']);
+    // The search result carries the English name the profile has (spec §2.9).
+    assert.equal(hit.legalNameInEnglish, 'Chongqing Huanqiu Digital Technology Co., Ltd.');
     assert.equal(hit.address.city, '重庆市');
     assert.equal(hit.status.active, true);
   });
@@ -93,7 +95,7 @@ describe('CN register through the API', () => {
     assert.equal(c.activities.NACE[0].code, '62.01');
     assert.equal(c.activities.ISIC[0].code, '6201');
     for (const item of [...c.activities.NACE, ...c.activities.ISIC]) assert.equal(item.isAIInferred, true);
-    assert.deepEqual(c.companyNameTransliterations, ['chong qing huan qiu shu ma ke ji you xian gong si']);
+    assert.deepEqual(c.companyNameTransliterations, ['Chongqing Huanqiu Shuma Keji Youxian Gongsi']);
     assert.equal(res.body.dataSources.company.fields.activities.type, 'inferred');
     assert.equal(c.legalNameInEnglish, 'Chongqing Huanqiu Digital Technology Co., Ltd.');
     assert.equal(res.body.dataSources.company.fields.legalNameInEnglish.type, 'inferred', 'a translation, flagged as inferred');
