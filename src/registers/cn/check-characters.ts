@@ -6,13 +6,13 @@
  */
 const WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
 
-const valueOf = (c: string) => (c >= '0' && c <= '9' ? c.charCodeAt(0) - 48 : c >= 'A' && c <= 'Z' ? c.charCodeAt(0) - 55 : -1);
+const codeValue = (c: string) => (c >= '0' && c <= '9' ? c.charCodeAt(0) - 48 : c >= 'A' && c <= 'Z' ? c.charCodeAt(0) - 55 : -1);
 
 /** The GB 11714 check character of an organisation code's eight body characters. */
 export function orgCodeCheckChar(body: string): string {
   let sum = 0;
   for (let i = 0; i < 8; i++) {
-    const v = valueOf(body[i] ?? '');
+    const v = codeValue(body[i] ?? '');
     if (v < 0) throw new Error(`not an organisation code character: ${body[i]}`);
     sum += v * WEIGHTS[i]!;
   }
@@ -23,5 +23,5 @@ export function orgCodeCheckChar(body: string): string {
 /** True when the 9th to 17th characters of a unified social credit code are an organisation code with its check. */
 export function hasValidOrgCode(uscc: string): boolean {
   const org = uscc.slice(8, 17);
-  return org.length === 9 && [...org.slice(0, 8)].every((c) => valueOf(c) >= 0) && orgCodeCheckChar(org) === org[8];
+  return org.length === 9 && [...org.slice(0, 8)].every((c) => codeValue(c) >= 0) && orgCodeCheckChar(org) === org[8];
 }

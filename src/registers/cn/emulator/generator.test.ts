@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { isValidUscc } from '../ids.ts';
-import { type CnRecordInput } from '../record.ts';
+import type { CnRecordInput } from '../record.ts';
 import { generateCompanies } from './generator.ts';
 
 const seeds = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: CnRecordInput[] }).companies;
