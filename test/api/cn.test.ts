@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { pdfLines } from '../../src/registers/cn/extract/pdf-text.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 
-const CHONGQING = '91500103MA5U3B2X1G';
-const BEIJING = '91110108MA01HXYL6K';
+const CHONGQING = '91500103MA5U3B2X2K';
+const BEIJING = '91110108MA01HXYL9W';
 
 describe('CN register through the API', () => {
   let svc: TestService;
@@ -36,7 +36,9 @@ describe('CN register through the API', () => {
     assert.equal(hit.countryCode, 'CN');
     assert.deepEqual(hit.matchReason, { matchType: 'id', identifier: 'Unified Social Credit Code' });
     assert.equal(hit.legalName, '重庆环球数码科技有限公司');
-    assert.deepEqual(hit.companyNameTransliterations, ['chong qing huan qiu shu ma ke ji you xian gong si']);
+    assert.deepEqual(hit.companyNameTransliterations, ['Chongqing Huanqiu Shuma Keji Youxian Gongsi']);
+    // The search result carries the English name the profile has (spec §2.9).
+    assert.equal(hit.legalNameInEnglish, 'Chongqing Huanqiu Digital Technology Co., Ltd.');
     assert.equal(hit.address.city, '重庆市');
     assert.equal(hit.status.active, true);
   });
@@ -93,7 +95,7 @@ describe('CN register through the API', () => {
     assert.equal(c.activities.NACE[0].code, '62.01');
     assert.equal(c.activities.ISIC[0].code, '6201');
     for (const item of [...c.activities.NACE, ...c.activities.ISIC]) assert.equal(item.isAIInferred, true);
-    assert.deepEqual(c.companyNameTransliterations, ['chong qing huan qiu shu ma ke ji you xian gong si']);
+    assert.deepEqual(c.companyNameTransliterations, ['Chongqing Huanqiu Shuma Keji Youxian Gongsi']);
     assert.equal(res.body.dataSources.company.fields.activities.type, 'inferred');
     assert.equal(c.legalNameInEnglish, 'Chongqing Huanqiu Digital Technology Co., Ltd.');
     assert.equal(res.body.dataSources.company.fields.legalNameInEnglish.type, 'inferred', 'a translation, flagged as inferred');
@@ -123,7 +125,7 @@ describe('CN register through the API', () => {
   });
 
   it('reads a stored sandbox record only through its rendered report: a partnership with a company as managing partner', async () => {
-    const uscc = '91440300MA5G0AAA0X';
+    const uscc = '91440300MA5G0AAA3E';
     const bad = await put(uscc, { 企业名称: '缺少字段' });
     assert.equal(bad.status, 400);
     const ok = await put(uscc, {
@@ -151,12 +153,12 @@ describe('CN register through the API', () => {
   });
 
   it('maps a closed company and a sole trader', async () => {
-    const closed = await post({ id: '913101156073001231', mode: 'onboarding' });
+    const closed = await post({ id: '91310115607300122X', mode: 'onboarding' });
     assert.equal(closed.body.company.status.localName, '注销');
     assert.equal(closed.body.company.status.active, false);
     assert.equal(closed.body.company.status.statusDetails.status, 'CLOSED');
     assert.deepEqual(closed.body.company.capital, { amount: 2_000_000, currency: 'USD', formatted: '200万美元' });
-    const trader = await post({ id: '92440106MA9Y7B3C16', mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives'] });
+    const trader = await post({ id: '92440106MA9Y7B3CXW', mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives'] });
     assert.equal(trader.body.company.legalForm.iso20275Code, 'RV48');
     assert.equal(trader.body.company.legalForm.standardized, 'Sole Proprietorship');
     assert.equal(trader.body.legalRepresentatives[0].role.localName, '经营者');
@@ -198,15 +200,26 @@ describe('CN register through the API', () => {
   });
 
   it('answers 404 for an unknown code and 400 for a malformed one', async () => {
-    const unknown = await post({ id: '91500103MA5U3B2X1H', mode: 'onboarding' });
+    const unknown = await post({ id: '91500103MA5U3B2Y0E', mode: 'onboarding' });
     assert.equal(unknown.status, 404);
     const malformed = await post({ id: '12345', mode: 'onboarding' });
     assert.equal(malformed.status, 400);
+    // A typo keeps the form but breaks a check character: the user hears so at once, not a 404 minutes later.
+    for (const [typo, position] of [
+      ['91500103MA5U3B2X2J', '18th'], // GB 32100
+      ['91500103MA5U3B2X3K', '17th'], // GB 11714, the embedded organisation code
+      ['91500103MA5U3B2Y2K', '17th'], // a body character changed: the organisation code's check no longer matches
+    ]) {
+      const res = await post({ id: typo, mode: 'onboarding' });
+      assert.equal(res.status, 400, typo);
+      assert.equal(res.body.error.code, 'invalid_request');
+      assert.match(res.body.error.message, new RegExp(`${typo}.*${position} character.*check character`), typo);
+    }
   });
 
   it('portal down: onboarding fails with 503 (no fallback); verification retries, then succeeds or fails', async () => {
     await put(
-      '91500105MA5TESTA1X',
+      '91500105MA5TE5TA92',
       {
         企业名称: '重庆宕机测试有限公司',
         类型: '有限责任公司（自然人独资）',
@@ -216,12 +229,12 @@ describe('CN register through the API', () => {
       },
       { unavailable: true },
     );
-    const down = await post({ id: '91500105MA5TESTA1X', mode: 'onboarding' });
+    const down = await post({ id: '91500105MA5TE5TA92', mode: 'onboarding' });
     assert.equal(down.status, 503);
     assert.equal(down.body.error.code, 'service_unavailable');
 
     const failsTwice = await put(
-      '91500105MA5TESTB2X',
+      '91500105MA5TE5TB7W',
       {
         企业名称: '重庆重试测试有限公司',
         类型: '有限责任公司（自然人独资）',
@@ -232,11 +245,11 @@ describe('CN register through the API', () => {
       { failTimes: 2 },
     );
     assert.equal(failsTwice.status, 200);
-    const retried = await settled((await post({ id: '91500105MA5TESTB2X' })).body.request.requestId);
+    const retried = await settled((await post({ id: '91500105MA5TE5TB7W' })).body.request.requestId);
     assert.equal(retried.body.request.dataStatus.dataPoints.company.status, 'succeeded');
     assert.equal(retried.body.company.legalName, '重庆重试测试有限公司');
 
-    const gaveUp = await settled((await post({ id: '91500105MA5TESTA1X' })).body.request.requestId);
+    const gaveUp = await settled((await post({ id: '91500105MA5TE5TA92' })).body.request.requestId);
     const entry = gaveUp.body.request.dataStatus.dataPoints.company;
     assert.equal(entry.status, 'failed');
     assert.equal(entry.error.code, 'service_unavailable');

@@ -129,8 +129,8 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
   });
 
   it('CN: the unified social credit code is the tax id; no verification service, so no verification', async () => {
-    const body = await retrieve({ id: '91500103MA5U3B2X1G', countryCode: 'CN', mode: 'onboarding', dataPoints: ['company'] });
-    assert.deepEqual(body.company.taxId, { type: 'cn_uscc', value: '91500103MA5U3B2X1G', country: 'CN' });
+    const body = await retrieve({ id: '91500103MA5U3B2X2K', countryCode: 'CN', mode: 'onboarding', dataPoints: ['company'] });
+    assert.deepEqual(body.company.taxId, { type: 'cn_uscc', value: '91500103MA5U3B2X2K', country: 'CN' });
     assert.equal(body.dataSources.company.fields?.['taxId.verification'], undefined);
   });
 

@@ -97,7 +97,7 @@ describe('a clean clone: npm ci && npm start as the README says, then the API', 
     { countryCode: 'US-NY', query: usNy?.row.current_entity_name ?? '', id: usNy?.row.dos_id ?? '' },
     { countryCode: 'JE', query: 'Harbour View Holdings', id: '104325' },
     { countryCode: 'MT', query: 'Mediterranean Maritime Services', id: 'C21345' },
-    { countryCode: 'CN', query: '重庆环球数码科技', id: '91500103MA5U3B2X1G' },
+    { countryCode: 'CN', query: '重庆环球数码科技', id: '91500103MA5U3B2X2K' },
   ];
 
   for (const r of registers) {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { transliterateResponse } from './apply.ts';
-import { hasHan, nameTransliterations, romanise } from './pinyin.ts';
+import { nameTransliterations } from './cn-pinyin-name.ts';
+import { hasHan, romanise } from './pinyin.ts';
 
 describe('CN transliteration (Hanyu Pinyin)', () => {
   it('reads multi-reading characters in context: 重庆 is chong qing, also deep in a long address', () => {

@@ -61,9 +61,3 @@ export function romanise(text: string | undefined, opts: { person?: boolean } = 
     .replace(/([,;:)])(?=[^\s,.;:)\]])/g, '$1 ')
     .trim();
 }
-
-/** `companyNameTransliterations` of a name (spec §2.9): its pinyin, or empty for a Latin-script name. */
-export function nameTransliterations(name: string | undefined): string[] {
-  const r = romanise(name);
-  return r ? [r] : [];
-}

@@ -1,3 +1,5 @@
+import { hasValidOrgCode } from './check-characters.ts';
+
 /** The characters of a unified social credit code (GB 32100-2015): digits and capitals without I, O, S, V, Z. */
 const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -22,10 +24,25 @@ export function usccCheckChar(first17: string): string {
   return CHARSET[(31 - (sum % 31)) % 31]!;
 }
 
-/** True for a code whose characters and check character are those of GB 32100-2015. */
+/** True for a code whose characters and both check characters are those of GB 32100-2015 and GB 11714-1997. */
 export function isValidUscc(code: string): boolean {
-  if (code.length !== 18 || [...code].some((c) => !CHARSET.includes(c))) return false;
-  return usccCheckChar(code.slice(0, 17)) === code[17];
+  return usccCheckError(code) === undefined;
+}
+
+/**
+ * Why a code of 18 letters and digits cannot be a real one, or undefined when it can: a character the standard does
+ * not use, or a check character that does not match (almost always a typo, which the user should hear about rather
+ * than wait minutes for the portal to answer not found).
+ */
+export function usccCheckError(code: string): string | undefined {
+  const bad = [...code].find((c) => !CHARSET.includes(c));
+  if (code.length !== 18 || bad !== undefined)
+    return `${code} is not a unified social credit code: it has 18 characters from digits and capital letters except I, O, S, V, Z`;
+  if (!hasValidOrgCode(code))
+    return `${code} is not a valid unified social credit code: its 17th character is not the check character of the organisation code (characters 9 to 17, GB 11714); check for a typo`;
+  if (usccCheckChar(code.slice(0, 17)) !== code[17])
+    return `${code} is not a valid unified social credit code: its 18th character is not its check character (GB 32100); check for a typo`;
+  return undefined;
 }
 
 /** The one document of a company: its credit report. The id carries the code, so it can be priced without a call. */

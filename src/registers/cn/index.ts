@@ -13,7 +13,7 @@ import type {
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
-import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_KEY, USCC_PATTERN, usccOfDocumentId } from './ids.ts';
+import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_KEY, USCC_PATTERN, usccCheckError, usccOfDocumentId } from './ids.ts';
 import { REPORT_TITLE } from './labels.ts';
 import { companyOf } from './mapping/company.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
@@ -52,7 +52,7 @@ const REPORT_ITEM = {
  *
  * @example
  * const cn = new CnRegister({ mode: 'sandbox', sandbox, latency: 'none', now: () => new Date() });
- * const { data } = await cn.fetch('company', '91500103MA5U3B2X1G', { mode: 'verification', signal });
+ * const { data } = await cn.fetch('company', '91500103MA5U3B2X2K', { mode: 'verification', signal });
  */
 export class CnRegister implements Register {
   readonly countryCode = 'CN';
@@ -88,6 +88,8 @@ export class CnRegister implements Register {
     if (!USCC_PATTERN.test(id)) {
       throw new RegisterError('invalid_request', 'a CN company id is the 18-character unified social credit code (letters and digits)');
     }
+    const typo = usccCheckError(id);
+    if (typo) throw new RegisterError('invalid_request', typo);
     return id;
   }
 

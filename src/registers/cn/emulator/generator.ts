@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { orgCodeCheckChar } from '../check-characters.ts';
 import { usccCheckChar } from '../ids.ts';
 import type { CnRecordInput } from '../record.ts';
 import { Rng } from './random.ts';
@@ -117,10 +118,15 @@ export class CompanyFactory {
     return to <= from ? from : new Date(this.rng.int(day(from), day(to)) * DAY_MS).toISOString().slice(0, 10);
   }
 
-  uscc(divisionCode: string, entityType: string): string {
+  /**
+   * A code as the market regulator issues it (GB 32100-2015): 9 (registered by market regulation), the entity type
+   * (1 an enterprise, partnerships included; 2 a sole trader), the division code, then an organisation code whose
+   * 9th character is its own GB 11714 check character, and the code's check character.
+   */
+  uscc(divisionCode: string, entityType: '1' | '2'): string {
     const r = this.rng;
-    const org = Array.from({ length: 9 }, () => r.pick([...CHARSET])).join('');
-    const first17 = `9${entityType}${divisionCode}${org}`;
+    const body = Array.from({ length: 8 }, () => r.pick([...CHARSET])).join('');
+    const first17 = `9${entityType}${divisionCode}${body}${orgCodeCheckChar(body)}`;
     return first17 + usccCheckChar(first17);
   }
 
@@ -188,7 +194,7 @@ export class CompanyFactory {
           : `${place.short}${brand}${scope.nameWord}合伙企业（普通合伙）`;
         record = {
           ...base,
-          统一社会信用代码: this.uscc(code, '3'),
+          统一社会信用代码: this.uscc(code, '1'),
           企业名称: name,
           执行事务合伙人: representative,
           主要经营场所: address,
@@ -233,7 +239,8 @@ export class CompanyFactory {
                   证照类型: '营业执照',
                 },
               ]
-            : Array.from({ length: kind === 'llcSole' ? 1 : r.int(1, 4) }, (_, i) => ({
+            : // One natural-person owner is a 自然人独资 company; the other forms have two or more.
+              Array.from({ length: kind === 'llcSole' ? 1 : r.int(2, 4) }, (_, i) => ({
                 股东类型: '自然人股东',
                 股东: i === 0 ? rep : this.person(),
                 证照类型: '非公示项',

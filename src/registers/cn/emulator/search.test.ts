@@ -10,12 +10,12 @@ const companies = [...seeds, ...generateCompanies(100)].map((c) => ({ record: Cn
 
 describe('CN portal emulator search', () => {
   it('finds one company by its 18-character code', () => {
-    const hits = searchPortal('91500103ma5u3b2x1g', companies);
+    const hits = searchPortal('91500103ma5u3b2x2k', companies);
     assert.equal(hits.length, 1);
     assert.equal(hits[0]!.matched, 'uniscId');
     assert.equal(hits[0]!.entName, '重庆环球数码科技有限公司');
     assert.equal(hits[0]!.regStateCode, 'K');
-    assert.deepEqual(searchPortal('91500103MA5U3B2X1H', companies), []);
+    assert.deepEqual(searchPortal('91500103MA5U3B2Y0E', companies), []);
   });
 
   it('finds one company by its full name, even when other names contain it', () => {

@@ -1,7 +1,7 @@
 import type { Company } from '../../../contract/index.ts';
 import { inferActivities } from '../../../enrichment/activities/index.ts';
 import { englishNameOf } from '../../../enrichment/transliteration/cn-english-name.ts';
-import { nameTransliterations } from '../../../enrichment/transliteration/pinyin.ts';
+import { nameTransliterations } from '../../../enrichment/transliteration/cn-pinyin-name.ts';
 import { RegisterError } from '../../errors.ts';
 import type { ExtractedReport } from '../extract/report.ts';
 import { USCC_KEY } from '../ids.ts';

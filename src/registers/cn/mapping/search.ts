@@ -1,5 +1,6 @@
 import type { SearchResult } from '../../../contract/index.ts';
-import { nameTransliterations } from '../../../enrichment/transliteration/pinyin.ts';
+import { englishNameOf } from '../../../enrichment/transliteration/cn-english-name.ts';
+import { nameTransliterations } from '../../../enrichment/transliteration/cn-pinyin-name.ts';
 import { USCC_KEY } from '../ids.ts';
 import type { PortalHit } from '../portal/client.ts';
 import { parseAddress } from './address.ts';
@@ -12,11 +13,12 @@ const MATCH: Record<PortalHit['matched'], SearchResult['matchReason']['matchType
   keyword: 'default',
 };
 
-/** A portal search hit as a public search result (spec §2.9), with its pinyin transliteration. */
+/** A portal search hit as a public search result (spec §2.9), with its pinyin transliteration and the English name its profile carries. */
 export function searchResultOf(hit: PortalHit): SearchResult {
   const matchType = MATCH[hit.matched] ?? 'default';
   const status = mapStatus(hit.regState || hit.regStateCode || '');
   const transliterations = nameTransliterations(hit.entName);
+  const english = englishNameOf(hit.entName);
   return {
     id: hit.uniscId,
     legalName: hit.entName,
@@ -27,6 +29,7 @@ export function searchResultOf(hit: PortalHit): SearchResult {
       ...(matchType === 'id' ? { identifier: USCC_KEY } : {}),
       ...(matchType === 'previousName' && hit.matchedName ? { matchedName: hit.matchedName } : {}),
     },
+    ...(english ? { legalNameInEnglish: english } : {}),
     ...(transliterations.length ? { companyNameTransliterations: transliterations } : {}),
     status: { localName: status.localName, ...(status.active !== undefined ? { active: status.active } : {}) },
     score: hit.relevance,

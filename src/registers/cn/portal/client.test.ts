@@ -38,19 +38,19 @@ describe('CN portal protocol (client against the emulator)', () => {
 
   it('solves the captcha, searches, and renews its token when the portal drops it', async () => {
     const client = new PortalClient(async () => base);
-    assert.equal((await client.search('91500103MA5U3B2X1G', signal()))[0]!.entName, '重庆环球数码科技有限公司');
+    assert.equal((await client.search('91500103MA5U3B2X2K', signal()))[0]!.entName, '重庆环球数码科技有限公司');
     (emulator as unknown as { tokens: Map<string, number> }).tokens.clear();
     assert.ok((await client.search('华夏智联', signal())).length >= 2);
   });
 
   it('requests a report, waits for it and downloads the PDF', async () => {
-    const pdf = await new PortalClient(async () => base).report('91500103MA5U3B2X1G', signal());
+    const pdf = await new PortalClient(async () => base).report('91500103MA5U3B2X2K', signal());
     assert.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
   });
 
   it('turns not found, outages and an unreachable portal into register errors', async () => {
     const client = new PortalClient(async () => base);
-    await assert.rejects(client.report('91500103MA5U3B2X1H', signal()), { code: 'resource_not_found' });
+    await assert.rejects(client.report('91500103MA5U3B2Y0E', signal()), { code: 'resource_not_found' });
     sandbox.outage = true;
     await assert.rejects(client.search('华夏', signal()), { code: 'service_unavailable', retryable: true });
     sandbox.outage = false;

@@ -4,6 +4,7 @@ import { AS_OF, typeSpecOf } from '../generator/entity.ts';
 import { companyName, dateOfYear } from '../generator/parts.ts';
 import { rngOf, type Rng } from '../generator/random.ts';
 import type { EntityRecordResponse, FilingHistoryItem } from '../portal/protocol.ts';
+import { statementOf } from './live-record.ts';
 
 /**
  * The filing history the emulated portal shows for an entity of the sandbox snapshot (`GetFilingHistoryByID`), drawn
@@ -101,7 +102,13 @@ export function derivedFilings(e: SnapshotEntity, merger?: DerivedMerger): Filin
   // Biennial statements fall due every two years from the filing month; the last three are listed.
   let y = Number(filed.slice(0, 4)) + 2;
   while (y <= AS_OF_YEAR - 6) y += 2;
-  for (; y <= AS_OF_YEAR; y += 2) out.push(filing(rng, row.dos_id, `${y}${filed.slice(4, 10)}`, 'BIENNIAL STATEMENT'));
+  // None after the register's date, and none from the missed due date on when the statement is past due.
+  const statement = statementOf(row);
+  for (; y <= AS_OF_YEAR; y += 2) {
+    const date = `${y}${filed.slice(4, 10)}`;
+    if (date <= AS_OF && !(statement.pastDue && date.slice(0, 7) >= statement.due.slice(0, 7)))
+      out.push(filing(rng, row.dos_id, date, 'BIENNIAL STATEMENT'));
+  }
   if (merger)
     out.push(filing(rng, row.dos_id, merger.date, 'CERTIFICATE OF MERGER', mergerTitle(merger.constituent, row.current_entity_name)));
   return out.sort(newestFirst);

@@ -27,6 +27,22 @@ function addressOf(row: SnapshotRow, prefix: AddressPrefix, name?: string): Name
   };
 }
 
+/**
+ * The biennial statement of an entity as the register stands (AS_OF): statements fall due every two years at the end
+ * of the filing month. CURRENT: the next due date has not passed. PAST DUE (some entities): the last due date passed
+ * without a statement, and that date is the one shown; an entity younger than two years cannot be past due.
+ */
+export function statementOf(row: SnapshotRow): { due: string; pastDue: boolean } {
+  const filed = row.initial_dos_filing_date ?? '2000-01-01';
+  const filedYear = Number(filed.slice(0, 4));
+  const month = filed.slice(5, 7);
+  const dueIn = (year: number) => `${year}-${month}-${String(new Date(Date.UTC(year, Number(month), 0)).getUTCDate()).padStart(2, '0')}`;
+  let dueYear = filedYear + 2;
+  while (dueIn(dueYear) < AS_OF) dueYear += 2;
+  const pastDue = rngOf('live', Number(row.dos_id), 'record').chance(0.15) && dueYear - 2 >= filedYear + 2;
+  return { due: dueIn(pastDue ? dueYear - 2 : dueYear), pastDue };
+}
+
 const portalDate = (iso: string | undefined) => (iso ? `${iso}T00:00:00` : '');
 
 /**
@@ -40,15 +56,10 @@ export function liveRecordOf(e: SnapshotEntity): EntityRecordResponse {
   const type = typeSpecOf(row.entity_type ?? '');
   const foreign = /^FOREIGN\b/.test(row.entity_type ?? '');
   const filed = row.initial_dos_filing_date ?? '2000-01-01';
-  // Biennial statements fall due every two years at the end of the filing month.
-  const asOfYear = Number(AS_OF.slice(0, 4));
   const filedYear = Number(filed.slice(0, 4));
-  const month = filed.slice(5, 7);
-  let dueYear = filedYear + 2;
-  while (dueYear < asOfYear) dueYear += 2;
-  const pastDue = rng.chance(0.15);
-  if (pastDue) dueYear -= 2;
-  const lastDay = new Date(Date.UTC(dueYear, Number(month), 0)).getUTCDate();
+  // The first draw of this stream decided the statement status (statementOf); keep the stream as it was.
+  rng.chance(0.15);
+  const statement = statementOf(row);
   const stock =
     type?.stock && rng.chance(0.9)
       ? [
@@ -76,8 +87,8 @@ export function liveRecordOf(e: SnapshotEntity): EntityRecordResponse {
       foreignLegalName: '',
       durationDate: 'PERPETUAL',
       sectionofLaw: type?.sectionOfLaw ?? '',
-      statementStatus: pastDue ? 'PAST DUE' : 'CURRENT',
-      nextStatementDueDate: portalDate(`${dueYear}-${month}-${String(lastDay).padStart(2, '0')}`),
+      statementStatus: statement.pastDue ? 'PAST DUE' : 'CURRENT',
+      nextStatementDueDate: portalDate(statement.due),
       county: row.county ?? '',
       jurisdiction: row.jurisdiction ?? '',
     },

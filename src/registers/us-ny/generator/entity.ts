@@ -7,6 +7,8 @@ import { entityTypeOptions, foreignJurisdictionOptions, words, type EntityTypeSp
 /** The generated register stands as of this date (generation 0); generation g is g days later. */
 export const AS_OF = '2025-06-30';
 const AS_OF_YEAR = 2025.5;
+/** The fractional year of the day before AS_OF (30 June is day 180 of 365). */
+const AS_OF_FILING_LIMIT = 2025 + 179 / 365;
 
 /** Share of rows filed by period: the register grows faster every decade. */
 const FILING_CURVE: readonly [number, number][] = [
@@ -143,7 +145,8 @@ function orderRow(row: SnapshotRow): SnapshotRow {
 export function baseEntity(seed: string, i: number, size: number): SnapshotEntity {
   const rng = rngOf(seed, i, 'base');
   const u = size <= 1 ? 1 : i / (size - 1);
-  const year = Math.min(AS_OF_YEAR - 0.001, filingYear(u) + (rng.next() - 0.5) * 0.01);
+  // Filed by the register's date at the latest (AS_OF_YEAR is a little past AS_OF in dateOfYear's days).
+  const year = Math.min(AS_OF_FILING_LIMIT, filingYear(u) + (rng.next() - 0.5) * 0.01);
   return newEntity(rng, dosIdOf(i), Math.max(1800, year));
 }
 
