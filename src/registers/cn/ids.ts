@@ -5,6 +5,10 @@ const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 /** The identifier as the spec states it (§2.11): 18 alphanumeric characters. The portal answers not found for the rest. */
 export const USCC_PATTERN = /^[0-9A-Z]{18}$/;
 export const USCC_KEY = 'Unified Social Credit Code';
+/** The rule as a refusal states it (spec §2.11, GB 32100-2015). */
+export const USCC_FORMAT =
+  'the unified social credit code, no prefix: exactly 18 characters, digits 0-9 and capital letters A-Z (lower case and ' +
+  'spaces are accepted and normalised), the 18th being its check character, e.g. 91500103MA5U3B2X1G';
 
 /** Upper-cases and strips spaces; users paste codes with either. */
 export function normaliseUscc(raw: string): string {

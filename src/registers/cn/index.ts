@@ -13,7 +13,8 @@ import type {
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
-import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_KEY, USCC_PATTERN, usccOfDocumentId } from './ids.ts';
+import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_FORMAT, USCC_KEY, USCC_PATTERN, usccOfDocumentId } from './ids.ts';
+import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
 import { REPORT_TITLE } from './labels.ts';
 import { companyOf } from './mapping/company.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
@@ -85,9 +86,8 @@ export class CnRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseUscc(raw);
-    if (!USCC_PATTERN.test(id)) {
-      throw new RegisterError('invalid_request', 'a CN company id is the 18-character unified social credit code (letters and digits)');
-    }
+    if (!USCC_PATTERN.test(id))
+      throw idRefusal('CN', id, lengthOrCharacterProblem(id, /[0-9A-Z]/, { min: 18, max: 18 }, 'character'), USCC_FORMAT);
     return id;
   }
 

@@ -11,10 +11,13 @@ import type {
   SourceResults,
 } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
+import { idRefusal } from '../id-refusal.ts';
 import { MtRegistryEmulator } from './emulator/server.ts';
 import { SANDBOX_ACCOUNT } from './emulator/auth.ts';
 import {
+  COMPANY_ID_FORMAT,
   COMPANY_ID_PATTERN,
+  companyIdProblem,
   isCompanyNumber,
   normaliseCompanyNumber,
   parseDocumentId,
@@ -81,8 +84,7 @@ export class MtRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseCompanyNumber(raw);
-    if (!COMPANY_ID_PATTERN.test(id))
-      throw new RegisterError('invalid_request', 'an MT company id is the letter C and digits, e.g. C 12345 or C12345');
+    if (!COMPANY_ID_PATTERN.test(id)) throw idRefusal('MT', id, companyIdProblem(id), COMPANY_ID_FORMAT);
     return id;
   }
 
