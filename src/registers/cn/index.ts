@@ -32,6 +32,8 @@ export type CnRegisterOptions =
 interface Report {
   pdf: Uint8Array;
   fields: ExtractedReport;
+  /** When the portal's PDF arrived (service clock): the `retrievedAt` of everything read from it. */
+  receivedAt: Date;
 }
 
 /**
@@ -100,22 +102,27 @@ export class CnRegister implements Register {
 
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
-    const retrievedAt = this.now().toISOString();
     // Spec §2.11: every CN field is extracted from the credit report PDF, hence `ai_analysis` for the whole block.
-    const overall = {
-      type: 'ai_analysis' as const,
-      register: this.catalogue.register,
-      retrievedAt,
-      documents: [
-        { name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' },
-      ],
+    // Its time is when the register's answer arrived, not when the request started (a report takes minutes).
+    const sourceAt = (at: Date) => {
+      const retrievedAt = at.toISOString();
+      return {
+        type: 'ai_analysis' as const,
+        register: this.catalogue.register,
+        retrievedAt,
+        documents: [
+          { name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' },
+        ],
+      };
     };
-    const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string; retrievedAt: string }>) =>
-      ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
+    const done = (data: unknown, at: Date, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
+      ({ data: data as DataPointPayloads[D], source: { overall: sourceAt(at), ...(fields ? { fields } : {}) } }) as Fetched<D>;
 
     switch (dataPoint) {
       case 'company': {
-        const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
+        const report = await this.report(id, ctx);
+        const retrievedAt = report.receivedAt.toISOString();
+        const company: Company = await companyOf(id, report.fields);
         const inferred = {
           ...(company.activities
             ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)', retrievedAt } }
@@ -130,17 +137,20 @@ export class CnRegister implements Register {
               }
             : {}),
         };
-        return done({ company }, Object.keys(inferred).length ? inferred : undefined);
+        return done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined);
       }
-      case 'legalRepresentatives':
-        return done(legalRepresentativesOf(id, (await this.report(id, ctx)).fields));
-      case 'otherKeyPersons':
-        return done(otherKeyPersonsOf(id, (await this.report(id, ctx)).fields));
+      case 'legalRepresentatives': {
+        const report = await this.report(id, ctx);
+        return done(legalRepresentativesOf(id, report.fields), report.receivedAt);
+      }
+      case 'otherKeyPersons': {
+        const report = await this.report(id, ctx);
+        return done(otherKeyPersonsOf(id, report.fields), report.receivedAt);
+      }
       case 'shareholders':
         // Spec §2.11: always empty (extraction not available). The report is still read, so that an unknown
         // company is a 404 and an outage a failure, as for any other data point.
-        await this.report(id, ctx);
-        return done([]);
+        return done([], (await this.report(id, ctx)).receivedAt);
       case 'availableDocuments': {
         const hits = await this.client.search(id, ctx.signal);
         if (!hits.some((h) => h.uniscId === id)) throw RegisterError.notFound(`${id} is not in the CN register`);
@@ -152,7 +162,7 @@ export class CnRegister implements Register {
           format: REPORT_TYPE,
           ...(price !== undefined ? { price } : {}),
         };
-        return done([doc]);
+        return done([doc], this.now());
       }
       default:
         // Not in the catalogue (no UBOs, establishments or subsidiaries, spec §2.11): the planner never asks.
@@ -199,7 +209,8 @@ export class CnRegister implements Register {
       const signal = AbortSignal.timeout(10 * 60_000);
       pending = (async () => {
         const pdf = await this.client.report(uscc, signal);
-        return { pdf, fields: await extractReport(pdf) };
+        const receivedAt = this.now();
+        return { pdf, fields: await extractReport(pdf), receivedAt };
       })().finally(() => this.inFlight.delete(uscc));
       this.inFlight.set(uscc, pending);
     }

@@ -136,7 +136,8 @@ export class JeRegister implements Register {
     const fromReport = (report: ProfileReport, reason: string) => ({
       type: 'ai_analysis' as const,
       register: `${register}: ${REPORT_TITLE} (uncertified PDF, parsed)`,
-      retrievedAt,
+      // The report arrives by e-mail well after the page: what is read from it was retrieved then.
+      retrievedAt: report.receivedAt.toISOString(),
       documents: [{ name: `${REPORT_TITLE}, order ${report.reference}`, date: report.receivedAt.toISOString().slice(0, 10), reason }],
     });
     const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });
