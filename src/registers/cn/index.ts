@@ -137,7 +137,11 @@ export class CnRegister implements Register {
               }
             : {}),
         };
-        return done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined);
+        // The report just read is the company's one document: handed on, so a request for it is not a second download.
+        return {
+          ...done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined),
+          documents: [this.reportDocument(id, report)],
+        };
       }
       case 'legalRepresentatives': {
         const report = await this.report(id, ctx);
@@ -173,19 +177,28 @@ export class CnRegister implements Register {
   async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
     const id = this.parseCompanyId(companyId);
     if (usccOfDocumentId(documentId) !== id) throw RegisterError.notFound(`${documentId} is not a document of CN company ${id}`);
-    const { pdf } = await this.report(id, ctx);
+    return this.reportDocument(id, await this.report(id, ctx));
+  }
+
+  /** The credit report as a retrieved document, dated the day it was produced. */
+  private reportDocument(id: string, report: Report): RetrievedDocument {
     return {
       item: {
         id: reportDocumentId(id),
         ...REPORT_ITEM,
         format: REPORT_TYPE,
-        date: this.now().toISOString().slice(0, 10),
+        date: report.receivedAt.toISOString().slice(0, 10),
         category: 'tradeRegisterExtract',
         type: REPORT_TYPE,
       },
       contentType: 'application/pdf',
-      content: pdf,
+      content: report.pdf,
     };
+  }
+
+  /** Report PDFs the sandbox portal served, per code (tests); undefined against the live portal. */
+  get sandboxDownloads(): ReadonlyMap<string, number> | undefined {
+    return this.emulator?.downloads;
   }
 
   /** Every company has exactly one document, its credit report, whose id names the company. */
