@@ -49,7 +49,15 @@ export const CompanyRequestBody = z
     mode: Mode.default('verification'),
     documents: z.array(z.string().min(1).max(200)).max(100).optional().describe('Ids of documents to retrieve.'),
     graphContinueFromNodeIds: z
-      .array(z.string().regex(/^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/, 'a node id: country code, colon, company id'))
+      .array(
+        z
+          .string()
+          .regex(
+            /^([A-Z]{2}|US-[A-Z]{2}|TEST):\S+$/,
+            'a node id: the country code (2 capital letters, US- and 2 capital letters, or TEST), a colon, then the company ' +
+              'id without spaces, e.g. TEST:GRAPH-CHAIN',
+          ),
+      )
       .max(100)
       .optional()
       .describe(

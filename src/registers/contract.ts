@@ -45,6 +45,11 @@ export interface Fetched<D extends FetchableDataPoint> {
   data: DataPointPayloads[D];
   /** Where the block came from; `fields` only where some fields have another origin than the block. */
   source: { overall: Source; fields?: Record<string, Source> };
+  /**
+   * Documents this fetch downloaded to build the data (CN: the credit report the profile is read from): kept, so
+   * that a document request of the same retrieval is served from them instead of calling the register again.
+   */
+  documents?: RetrievedDocument[];
 }
 
 export interface RetrievedDocument {

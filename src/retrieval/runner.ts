@@ -9,7 +9,7 @@ import type { GraphService } from '../graph/service.ts';
 import type { Task } from './plan.ts';
 import type { ItemFailure, ItemSettler } from './settle.ts';
 import { applyCompanySteps, type CompanyStep } from '../enrichment/company-steps.ts';
-import type { Fetched } from '../registers/contract.ts';
+import type { Fetched, RetrievedDocument } from '../registers/contract.ts';
 import type { FastCache } from './fast-cache.ts';
 
 export type { ItemFailure } from './settle.ts';
@@ -42,16 +42,7 @@ export class TaskRunner {
   async attempt(register: Register, request: RequestRow, task: Task, signal: AbortSignal): Promise<void> {
     const ctx = { mode: request.mode, signal };
     if (task.kind === 'document') {
-      const doc = await register.fetchDocument(request.companyId, task.documentId, ctx);
-      const fileId = await this.files.save({
-        accountId: request.accountId,
-        countryCode: request.countryCode,
-        companyId: request.companyId,
-        documentId: task.documentId,
-        contentType: doc.contentType,
-        content: doc.content,
-      });
-      await this.settler.succeed(request, 'document', [task.documentId], { result: { ...doc.item, fileId } });
+      await this.deliverDocument(request, await register.fetchDocument(request.companyId, task.documentId, ctx), task.documentId);
       return;
     }
     if (task.fetch === 'graph') {
@@ -65,6 +56,7 @@ export class TaskRunner {
       return;
     }
     let fetched = await register.fetch(task.fetch, request.companyId, ctx);
+    const downloaded = fetched.documents ?? [];
     if (task.fetch === 'company') {
       fetched = await applyCompanySteps(this.companySteps, fetched as Fetched<'company'>, {
         countryCode: request.countryCode,
@@ -74,6 +66,36 @@ export class TaskRunner {
       await this.setLegalName(request, fetched.data);
     }
     await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source);
+    await this.deliverDownloaded(request, downloaded);
+  }
+
+  /**
+   * Documents the fetch downloaded anyway (CN: the report a profile is read from) that this request also asked for
+   * are delivered now, from those bytes: the document's own task then finds its item settled and calls no register.
+   * Billed as any document (an included one costs 0 once its block is charged, settled just before).
+   */
+  private async deliverDownloaded(request: RequestRow, documents: readonly RetrievedDocument[]): Promise<void> {
+    if (documents.length === 0) return;
+    const items = (await this.requests.get(request.id))?.items ?? [];
+    for (const doc of documents) {
+      const open = items.some(
+        (i) => i.kind === 'document' && i.name === doc.item.id && (i.status === 'in_progress' || i.status === 'enriching'),
+      );
+      if (open) await this.deliverDocument(request, doc);
+    }
+  }
+
+  /** Keeps a retrieved document's bytes (signed URLs serve them) and settles its item. */
+  private async deliverDocument(request: RequestRow, doc: RetrievedDocument, name = doc.item.id): Promise<void> {
+    const fileId = await this.files.save({
+      accountId: request.accountId,
+      countryCode: request.countryCode,
+      companyId: request.companyId,
+      documentId: name,
+      contentType: doc.contentType,
+      content: doc.content,
+    });
+    await this.settler.succeed(request, 'document', [name], { result: { ...doc.item, fileId } });
   }
 
   private async setLegalName(request: RequestRow, companyData: unknown): Promise<void> {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { orgCodeCheckChar } from '../../src/registers/cn/check-characters.ts';
-import { usccCheckChar } from '../../src/registers/cn/ids.ts';
+import { completeUscc } from '../../src/registers/cn/ids.ts';
 import { factsOf } from '../../src/registers/test/generator.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { snapshotRow } from '../support/us-ny.ts';
@@ -21,12 +20,6 @@ const REASONS = [
   'OTHER',
   'UNKNOWN',
 ];
-
-/** A code from its first 16 characters and both check characters (GB 11714 17th, GB 32100 18th). */
-const uscc = (first16: string) => {
-  const first17 = first16 + orgCodeCheckChar(first16.slice(8));
-  return first17 + usccCheckChar(first17);
-};
 
 describe('statusDetails answers the standard values in every register (spec §2.2, §3.3)', () => {
   let svc: TestService;
@@ -97,10 +90,10 @@ describe('statusDetails answers the standard values in every register (spec §2.
 
   it('CN: cancelled, licence revoked, revoked, in liquidation', async () => {
     const cases: [string, string, string, string?][] = [
-      ['注销', uscc('91110000MA000001'), 'CLOSED', 'VOLUNTARY_DISSOLUTION'],
-      ['吊销，未注销', uscc('91110000MA000002'), 'CLOSED', 'ADMINISTRATIVE_DISSOLUTION'],
-      ['撤销', uscc('91110000MA000003'), 'CLOSED', 'ADMINISTRATIVE_DISSOLUTION'],
-      ['存续（清算中）', uscc('91110000MA000004'), 'UNDER_INSOLVENCY_PROCEEDING'],
+      ['注销', completeUscc('91110000MA000001'), 'CLOSED', 'VOLUNTARY_DISSOLUTION'],
+      ['吊销，未注销', completeUscc('91110000MA000002'), 'CLOSED', 'ADMINISTRATIVE_DISSOLUTION'],
+      ['撤销', completeUscc('91110000MA000003'), 'CLOSED', 'ADMINISTRATIVE_DISSOLUTION'],
+      ['存续（清算中）', completeUscc('91110000MA000004'), 'UNDER_INSOLVENCY_PROCEEDING'],
     ];
     for (const [status, id, standard, reason] of cases) {
       await put('CN', id, {

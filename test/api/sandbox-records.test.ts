@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { orgCodeCheckChar } from '../../src/registers/cn/check-characters.ts';
-import { usccCheckChar } from '../../src/registers/cn/ids.ts';
+import { completeUscc } from '../../src/registers/cn/ids.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { snapshotRow } from '../support/us-ny.ts';
-
-/** A code from its first 16 characters and both check characters (GB 11714 17th, GB 32100 18th). */
-const usccOf = (first16: string) => {
-  const first17 = first16 + orgCodeCheckChar(first16.slice(8));
-  return first17 + usccCheckChar(first17);
-};
 
 /** Paths of every empty string in an answer: an absent value must be absent, never `""`. */
 function emptyStrings(value: unknown, path = ''): string[] {
@@ -160,7 +153,7 @@ describe('sandbox records in the register’s native format, as the register pub
 
   it('CN: empty capital, scope and dates, no people, an unknown label', async () => {
     const id = `91110000MA000009`;
-    const uscc = usccOf(id);
+    const uscc = completeUscc(id);
     await put('CN', uscc, {
       企业名称: '北京空白科技有限公司',
       类型: '有限责任公司',
@@ -183,7 +176,7 @@ describe('sandbox records in the register’s native format, as the register pub
 
   it('CN: no representative, no address, empty table cells and a change with an empty before text', async () => {
     const id = `91110000MA000010`;
-    const uscc = usccOf(id);
+    const uscc = completeUscc(id);
     await put('CN', uscc, {
       企业名称: '北京无人科技有限公司',
       类型: '有限责任公司',

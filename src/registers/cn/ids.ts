@@ -1,4 +1,4 @@
-import { hasValidOrgCode } from './check-characters.ts';
+import { hasValidOrgCode, orgCodeCheckChar } from './check-characters.ts';
 
 /** The characters of a unified social credit code (GB 32100-2015): digits and capitals without I, O, S, V, Z. */
 const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -7,6 +7,11 @@ const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 /** The identifier as the spec states it (§2.11): 18 alphanumeric characters. The portal answers not found for the rest. */
 export const USCC_PATTERN = /^[0-9A-Z]{18}$/;
 export const USCC_KEY = 'Unified Social Credit Code';
+/** The rule as a refusal states it (spec §2.11, GB 32100-2015). */
+export const USCC_FORMAT =
+  'the unified social credit code, no prefix: exactly 18 characters, digits 0-9 and capital letters except I, O, S, V, Z ' +
+  '(lower case and spaces are accepted and normalised), the 17th being the check character of the embedded organisation ' +
+  "code (GB 11714) and the 18th the code's own check character (GB 32100), e.g. 91500103MA5U3B2X2K";
 
 /** Upper-cases and strips spaces; users paste codes with either. */
 export function normaliseUscc(raw: string): string {
@@ -22,6 +27,12 @@ export function usccCheckChar(first17: string): string {
     sum += v * WEIGHTS[i]!;
   }
   return CHARSET[(31 - (sum % 31)) % 31]!;
+}
+
+/** A code from its first 16 characters and both check characters (GB 11714 the 17th, GB 32100 the 18th). */
+export function completeUscc(first16: string): string {
+  const first17 = first16 + orgCodeCheckChar(first16.slice(8));
+  return first17 + usccCheckChar(first17);
 }
 
 /** True for a code whose characters and both check characters are those of GB 32100-2015 and GB 11714-1997. */

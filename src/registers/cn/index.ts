@@ -13,7 +13,17 @@ import type {
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
-import { normaliseUscc, REPORT_TYPE, reportDocumentId, USCC_KEY, USCC_PATTERN, usccCheckError, usccOfDocumentId } from './ids.ts';
+import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
+import {
+  normaliseUscc,
+  REPORT_TYPE,
+  reportDocumentId,
+  USCC_FORMAT,
+  USCC_KEY,
+  USCC_PATTERN,
+  usccCheckError,
+  usccOfDocumentId,
+} from './ids.ts';
 import { REPORT_TITLE } from './labels.ts';
 import { companyOf } from './mapping/company.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
@@ -31,6 +41,8 @@ export type CnRegisterOptions =
 interface Report {
   pdf: Uint8Array;
   fields: ExtractedReport;
+  /** When the portal's PDF arrived (service clock): the `retrievedAt` of everything read from it. */
+  receivedAt: Date;
 }
 
 /**
@@ -85,9 +97,9 @@ export class CnRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseUscc(raw);
-    if (!USCC_PATTERN.test(id)) {
-      throw new RegisterError('invalid_request', 'a CN company id is the 18-character unified social credit code (letters and digits)');
-    }
+    if (!USCC_PATTERN.test(id))
+      throw idRefusal('CN', id, lengthOrCharacterProblem(id, /[0-9A-Z]/, { min: 18, max: 18 }, 'character'), USCC_FORMAT);
+    // Well-formed but impossible (a character outside the standard's set, a wrong check character): almost always a typo.
     const typo = usccCheckError(id);
     if (typo) throw new RegisterError('invalid_request', typo);
     return id;
@@ -102,22 +114,27 @@ export class CnRegister implements Register {
 
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
-    const retrievedAt = this.now().toISOString();
     // Spec §2.11: every CN field is extracted from the credit report PDF, hence `ai_analysis` for the whole block.
-    const overall = {
-      type: 'ai_analysis' as const,
-      register: this.catalogue.register,
-      retrievedAt,
-      documents: [
-        { name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' },
-      ],
+    // Its time is when the register's answer arrived, not when the request started (a report takes minutes).
+    const sourceAt = (at: Date) => {
+      const retrievedAt = at.toISOString();
+      return {
+        type: 'ai_analysis' as const,
+        register: this.catalogue.register,
+        retrievedAt,
+        documents: [
+          { name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: 'every field is extracted from the text of the credit report PDF' },
+        ],
+      };
     };
-    const done = (data: unknown, fields?: Record<string, typeof overall | { type: 'inferred'; register: string; retrievedAt: string }>) =>
-      ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
+    const done = (data: unknown, at: Date, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
+      ({ data: data as DataPointPayloads[D], source: { overall: sourceAt(at), ...(fields ? { fields } : {}) } }) as Fetched<D>;
 
     switch (dataPoint) {
       case 'company': {
-        const company: Company = await companyOf(id, (await this.report(id, ctx)).fields);
+        const report = await this.report(id, ctx);
+        const retrievedAt = report.receivedAt.toISOString();
+        const company: Company = await companyOf(id, report.fields);
         const inferred = {
           ...(company.activities
             ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the business scope (经营范围)', retrievedAt } }
@@ -132,17 +149,24 @@ export class CnRegister implements Register {
               }
             : {}),
         };
-        return done({ company }, Object.keys(inferred).length ? inferred : undefined);
+        // The report just read is the company's one document: handed on, so a request for it is not a second download.
+        return {
+          ...done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined),
+          documents: [this.reportDocument(id, report)],
+        };
       }
-      case 'legalRepresentatives':
-        return done(legalRepresentativesOf(id, (await this.report(id, ctx)).fields));
-      case 'otherKeyPersons':
-        return done(otherKeyPersonsOf(id, (await this.report(id, ctx)).fields));
+      case 'legalRepresentatives': {
+        const report = await this.report(id, ctx);
+        return done(legalRepresentativesOf(id, report.fields), report.receivedAt);
+      }
+      case 'otherKeyPersons': {
+        const report = await this.report(id, ctx);
+        return done(otherKeyPersonsOf(id, report.fields), report.receivedAt);
+      }
       case 'shareholders':
         // Spec §2.11: always empty (extraction not available). The report is still read, so that an unknown
         // company is a 404 and an outage a failure, as for any other data point.
-        await this.report(id, ctx);
-        return done([]);
+        return done([], (await this.report(id, ctx)).receivedAt);
       case 'availableDocuments': {
         const hits = await this.client.search(id, ctx.signal);
         if (!hits.some((h) => h.uniscId === id)) throw RegisterError.notFound(`${id} is not in the CN register`);
@@ -154,7 +178,7 @@ export class CnRegister implements Register {
           format: REPORT_TYPE,
           ...(price !== undefined ? { price } : {}),
         };
-        return done([doc]);
+        return done([doc], this.now());
       }
       default:
         // Not in the catalogue (no UBOs, establishments or subsidiaries, spec §2.11): the planner never asks.
@@ -165,19 +189,28 @@ export class CnRegister implements Register {
   async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
     const id = this.parseCompanyId(companyId);
     if (usccOfDocumentId(documentId) !== id) throw RegisterError.notFound(`${documentId} is not a document of CN company ${id}`);
-    const { pdf } = await this.report(id, ctx);
+    return this.reportDocument(id, await this.report(id, ctx));
+  }
+
+  /** The credit report as a retrieved document, dated the day it was produced. */
+  private reportDocument(id: string, report: Report): RetrievedDocument {
     return {
       item: {
         id: reportDocumentId(id),
         ...REPORT_ITEM,
         format: REPORT_TYPE,
-        date: this.now().toISOString().slice(0, 10),
+        date: report.receivedAt.toISOString().slice(0, 10),
         category: 'tradeRegisterExtract',
         type: REPORT_TYPE,
       },
       contentType: 'application/pdf',
-      content: pdf,
+      content: report.pdf,
     };
+  }
+
+  /** Report PDFs the sandbox portal served, per code (tests); undefined against the live portal. */
+  get sandboxDownloads(): ReadonlyMap<string, number> | undefined {
+    return this.emulator?.downloads;
   }
 
   /** Every company has exactly one document, its credit report, whose id names the company. */
@@ -201,7 +234,8 @@ export class CnRegister implements Register {
       const signal = AbortSignal.timeout(10 * 60_000);
       pending = (async () => {
         const pdf = await this.client.report(uscc, signal);
-        return { pdf, fields: await extractReport(pdf) };
+        const receivedAt = this.now();
+        return { pdf, fields: await extractReport(pdf), receivedAt };
       })().finally(() => this.inFlight.delete(uscc));
       this.inFlight.set(uscc, pending);
     }

@@ -1,6 +1,9 @@
 /** The Jersey registration number (spec §2.11): purely numeric, 4 to 7 digits. */
 export const NUMBER_PATTERN = /^\d{4,7}$/;
 export const NUMBER_KEY = 'registrationNumber';
+/** The rule as a refusal states it. */
+export const NUMBER_FORMAT =
+  'the Jersey registration number, no prefix: 4 to 7 digits 0-9 (no letters, no check digit; spaces are ignored), e.g. 104325';
 
 /** Strips the spaces users paste numbers with ("104 325"). */
 export function normaliseNumber(raw: string): string {

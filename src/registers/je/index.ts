@@ -12,7 +12,8 @@ import type {
 } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { RegistryEmulator, type EmulatorEndpoints } from './emulator/server.ts';
-import { normaliseNumber, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
+import { normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
+import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
 import { REPORT_TITLE } from './labels.ts';
 import type { MailboxConfig } from './mail/pop3-client.ts';
 import { ReportMailbox } from './mail/report-mailbox.ts';
@@ -100,7 +101,7 @@ export class JeRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseNumber(raw);
-    if (!NUMBER_PATTERN.test(id)) throw new RegisterError('invalid_request', 'a JE company id is the registration number: 4 to 7 digits');
+    if (!NUMBER_PATTERN.test(id)) throw idRefusal('JE', id, lengthOrCharacterProblem(id, /\d/, { min: 4, max: 7 }, 'digit'), NUMBER_FORMAT);
     return id;
   }
 
@@ -135,7 +136,8 @@ export class JeRegister implements Register {
     const fromReport = (report: ProfileReport, reason: string) => ({
       type: 'ai_analysis' as const,
       register: `${register}: ${REPORT_TITLE} (uncertified PDF, parsed)`,
-      retrievedAt,
+      // The report arrives by e-mail well after the page: what is read from it was retrieved then.
+      retrievedAt: report.receivedAt.toISOString(),
       documents: [{ name: `${REPORT_TITLE}, order ${report.reference}`, date: report.receivedAt.toISOString().slice(0, 10), reason }],
     });
     const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });

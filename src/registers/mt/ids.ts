@@ -6,6 +6,19 @@ import { createHash } from 'node:crypto';
  */
 export const COMPANY_ID_PATTERN = /^C\d{1,7}$/;
 export const REGISTRATION_NUMBER_KEY = 'registrationNumber';
+/** The rule as a refusal states it. */
+export const COMPANY_ID_FORMAT =
+  'the company number: the prefix C followed by 1 to 7 digits 0-9 (no check digit; spaces and lower case are ignored), ' +
+  'e.g. C 12345 or C12345';
+
+/** What is wrong with an id that is not a company number: the prefix, a character or the number of digits. */
+export function companyIdProblem(id: string): string {
+  if (!id.startsWith('C')) return 'does not start with the prefix C';
+  const digits = id.slice(1);
+  const bad = [...digits].find((c) => !/\d/.test(c));
+  if (bad !== undefined) return `contains "${bad}" after the prefix`;
+  return `has ${digits.length} digit${digits.length === 1 ? '' : 's'} after the prefix`;
+}
 export const UUID_KEY = 'uuid';
 
 /** "c 12345", " C12345 " → "C12345"; whitespace anywhere is ignored. Anything else comes back as it was, upper-cased. */

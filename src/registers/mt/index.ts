@@ -11,10 +11,13 @@ import type {
   SourceResults,
 } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
+import { idRefusal } from '../id-refusal.ts';
 import { MtRegistryEmulator } from './emulator/server.ts';
 import { SANDBOX_ACCOUNT } from './emulator/auth.ts';
 import {
+  COMPANY_ID_FORMAT,
   COMPANY_ID_PATTERN,
+  companyIdProblem,
   isCompanyNumber,
   normaliseCompanyNumber,
   parseDocumentId,
@@ -81,8 +84,7 @@ export class MtRegister implements Register {
 
   parseCompanyId(raw: string): string {
     const id = normaliseCompanyNumber(raw);
-    if (!COMPANY_ID_PATTERN.test(id))
-      throw new RegisterError('invalid_request', 'an MT company id is the letter C and digits, e.g. C 12345 or C12345');
+    if (!COMPANY_ID_PATTERN.test(id)) throw idRefusal('MT', id, companyIdProblem(id), COMPANY_ID_FORMAT);
     return id;
   }
 
@@ -109,15 +111,26 @@ export class MtRegister implements Register {
 
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
-    const overall = { type: 'live_from_registry' as const, register: this.catalogue.register, retrievedAt: this.now().toISOString() };
-    const done = (data: unknown, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
-      ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
+    // Called once the registry answered: `retrievedAt` is then, not when the request started.
+    const answeredAt = () => this.now().toISOString();
+    const done = (
+      data: unknown,
+      retrievedAt = answeredAt(),
+      fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>,
+    ) =>
+      ({
+        data: data as DataPointPayloads[D],
+        source: {
+          overall: { type: 'live_from_registry' as const, register: this.catalogue.register, retrievedAt },
+          ...(fields ? { fields } : {}),
+        },
+      }) as Fetched<D>;
     const { signal } = ctx;
 
     switch (dataPoint) {
       case 'company': {
         const company: Company = await companyOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.company(uuid, signal)));
-        const { retrievedAt } = overall;
+        const retrievedAt = answeredAt();
         const inferred = {
           ...(company.activities
             ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the company type and subtype', retrievedAt } }
@@ -132,7 +145,7 @@ export class MtRegister implements Register {
               }
             : {}),
         };
-        return done({ company }, Object.keys(inferred).length ? inferred : undefined);
+        return done({ company }, retrievedAt, Object.keys(inferred).length ? inferred : undefined);
       }
       case 'legalRepresentatives':
         return done(legalRepresentativesOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal))));

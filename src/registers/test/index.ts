@@ -9,6 +9,7 @@ import type {
 } from '../contract.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import { RegisterError } from '../errors.ts';
+import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
 import {
   behaviourLatency,
   scaleLatency,
@@ -31,6 +32,9 @@ const COUNTRY = 'TEST';
 /** What a TEST register lookup takes in real life; scaled by SANDBOX_LATENCY. */
 const BASE_LATENCY_MS = 300;
 export const TEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const TEST_ID_FORMAT =
+  '1 to 64 characters, no prefix: letters A-Z or a-z, digits 0-9, dots, underscores or hyphens, the first a letter or ' +
+  'digit (no check digit), e.g. GRAPH-CHAIN';
 
 export interface TestRegisterOptions {
   sandbox: SandboxStore;
@@ -75,7 +79,10 @@ export class TestRegister implements Register {
   parseCompanyId(raw: string): string {
     const id = raw.trim();
     if (!TEST_ID_PATTERN.test(id)) {
-      throw new RegisterError('invalid_request', 'a TEST company id is 1 to 64 letters, digits, dots, underscores or hyphens');
+      const problem = /^[._-]/.test(id)
+        ? `starts with "${id[0]}"`
+        : lengthOrCharacterProblem(id, /[A-Za-z0-9._-]/, { min: 1, max: 64 }, 'character');
+      throw idRefusal('TEST', id, problem, TEST_ID_FORMAT);
     }
     return id;
   }

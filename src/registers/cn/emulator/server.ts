@@ -52,6 +52,8 @@ export class PortalEmulator {
   private readonly tokens = new Map<string, number>();
   private readonly jobs = new Map<string, ReportJob>();
   private readonly directory: PortalDirectory;
+  /** Report PDFs served per code, as a real portal's access log would show (tests count downloads). */
+  readonly downloads = new Map<string, number>();
 
   constructor(private readonly opts: EmulatorOptions) {
     this.directory = new PortalDirectory(opts.sandbox);
@@ -158,6 +160,7 @@ export class PortalEmulator {
     if (!company) throw new PortalError(404, 'NOT_FOUND', '未查询到该企业');
     job.pdf ??= renderReportPdf(company.record, this.opts.now());
     const bytes = await job.pdf;
+    this.downloads.set(job.uscc, (this.downloads.get(job.uscc) ?? 0) + 1);
     res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length });
     res.end(bytes);
   }
