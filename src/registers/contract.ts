@@ -45,6 +45,12 @@ export interface Fetched<D extends FetchableDataPoint> {
   data: DataPointPayloads[D];
   /** Where the block came from; `fields` only where some fields have another origin than the block. */
   source: { overall: Source; fields?: Record<string, Source> };
+  /**
+   * Set when the block is delivered without the part its price pays for, because the register could not give it
+   * (a JE entity that is no longer active has no profile report): what is delivered is not charged, nor are the
+   * documents the block includes. The provenance (`source`) says why.
+   */
+  uncharged?: true;
 }
 
 export interface RetrievedDocument {

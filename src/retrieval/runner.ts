@@ -73,7 +73,7 @@ export class TaskRunner {
       });
       await this.setLegalName(request, fetched.data);
     }
-    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source);
+    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged);
   }
 
   private async setLegalName(request: RequestRow, companyData: unknown): Promise<void> {
@@ -106,6 +106,7 @@ export class TaskRunner {
     result: unknown,
     source: unknown,
     chargedAlready = 0,
+    uncharged?: true,
   ) {
     const byBlock = new Map<string | undefined, DataPoint[]>();
     for (const dp of items) {
@@ -119,6 +120,7 @@ export class TaskRunner {
         source,
         authoritative,
         ...(chargedAlready ? { chargedAlready } : {}),
+        ...(uncharged ? { uncharged } : {}),
       });
     }
   }

@@ -25,6 +25,8 @@ export interface Delivery {
    * expansions): part of the item's cost.
    */
   chargedAlready?: number;
+  /** Delivered without what the block's price pays for (Fetched.uncharged): its hold is released, nothing is charged. */
+  uncharged?: true;
 }
 
 /** For a register no longer served: nothing includes anything, default windows apply. */
@@ -74,9 +76,11 @@ export class ItemSettler {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
-        const { outcome, resolved } = unit
-          ? await this.billing.capture(tx, billed, unit)
-          : { outcome: { cost: 0 } as UnitOutcome, resolved: [] };
+        const { outcome, resolved } = !unit
+          ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
+          : delivery.uncharged
+            ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
+            : await this.billing.capture(tx, billed, unit);
         for (const [i, name] of group.entries()) {
           changed = (await this.apply(tx, request, kind, name, outcome, delivery, i === 0)) || changed;
         }
@@ -152,7 +156,7 @@ export class ItemSettler {
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
     }
-    const { chargedAlready = 0, ...delivered } = delivery;
+    const { chargedAlready = 0, uncharged: _uncharged, ...delivered } = delivery;
     return this.requests.updateItem(
       request.id,
       kind,

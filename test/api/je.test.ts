@@ -222,11 +222,19 @@ describe('JE register through the API', () => {
       'status',
     ]);
     assert.deepEqual(c.status, { localName: 'Dissolved', active: false, statusDetails: { status: 'CLOSED' } });
-    assert.deepEqual([body.legalRepresentatives, body.otherKeyPersons, body.shareholders, body.availableDocuments], [[], [], [], []]);
-    assert.match(body.dataSources.legalRepresentatives.overall.documents[0].reason, /Dissolved: the registry issues no profile report/);
+    // No report: the people are not given (failed, saying why), never an empty list that would mean "none".
+    assert.deepEqual(
+      [body.legalRepresentatives, body.otherKeyPersons, body.shareholders, body.availableDocuments],
+      [undefined, undefined, undefined, []],
+    );
+    assert.match(body.request.dataStatus.dataPoints.legalRepresentatives.error.message, /Dissolved: the registry issues no profile report/);
     const struck = await verify({ id: STRUCK_OFF, dataPoints: ['company', 'legalRepresentatives'] });
     assert.deepEqual(struck.company.status.statusDetails, { status: 'CLOSED', closureReason: 'ADMINISTRATIVE_DISSOLUTION' });
-    assert.deepEqual(struck.legalRepresentatives, [], 'a report stored for a struck-off entity is never issued');
+    assert.equal(
+      struck.request.dataStatus.dataPoints.legalRepresentatives.status,
+      'failed',
+      'a report stored for a struck-off entity is never issued',
+    );
     const doc = await post({ id: DISSOLVED, documents: [`JE-REPORT-${DISSOLVED}`] });
     const settledDoc = (await settled(doc.body.request.requestId)).body.request.dataStatus.documents[`JE-REPORT-${DISSOLVED}`];
     assert.equal(settledDoc.status, 'failed');

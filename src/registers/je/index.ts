@@ -47,6 +47,7 @@ const REPORT_ITEM = {
   estimatedDeliverySeconds: 60,
 } as const;
 const NAME_LENGTH = { min: 2, max: 100 };
+const PEOPLE_WORDS = { legalRepresentatives: 'directors', otherKeyPersons: 'secretary', shareholders: 'shareholders' } as const;
 const TIMINGS = { attemptWaitMs: 8 * 60_000, orderTimeoutMs: 35 * 60_000, reuseMs: 5 * 60_000 };
 const LIVE_POLL_MS = 15_000;
 
@@ -140,15 +141,15 @@ export class JeRegister implements Register {
     });
     const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });
     // Spec §2.11: an inactive entity has no report, so no representatives, shareholders, address or capital.
-    const noReport = {
-      ...fromPage,
-      documents: [{ name: 'Entity page', reason: `the entity is ${page.status}: the registry issues no profile report for it` }],
-    };
+    const noReportReason = `the entity is ${page.status}: the registry issues no profile report for it`;
+    const noReport = { ...fromPage, documents: [{ name: 'Entity page', reason: noReportReason }] };
 
     switch (dataPoint) {
       case 'company': {
         const company: Company = companyOfPage(page);
-        if (ctx.mode !== 'verification' || !active) return done({ company }, { overall: active ? fromPage : noReport });
+        if (ctx.mode !== 'verification') return done({ company }, { overall: active ? fromPage : noReport });
+        // Verification pays for the report; without one only the free public page is delivered, and not charged.
+        if (!active) return { ...done({ company }, { overall: noReport }), uncharged: true };
         const report = await this.reports.get(id, ctx.signal);
         const extra = reportFields(id, report.fields);
         const parsed = fromReport(report, 'registered office and share capital are parsed from the report PDF');
@@ -158,9 +159,11 @@ export class JeRegister implements Register {
       case 'legalRepresentatives':
       case 'otherKeyPersons':
       case 'shareholders': {
-        if (!active) return done([], { overall: noReport });
-        const report = await this.reports.get(id, ctx.signal);
         const people = dataPoint as 'legalRepresentatives' | 'otherKeyPersons' | 'shareholders';
+        // No report, so nothing the register could say "none" with: an empty list would claim there are no
+        // directors or holders. The data point fails instead, uncharged, saying why.
+        if (!active) throw RegisterError.notFound(`JE entity ${id}: ${noReportReason}, so its ${PEOPLE_WORDS[people]} cannot be given`);
+        const report = await this.reports.get(id, ctx.signal);
         const map = { legalRepresentatives: legalRepresentativesOf, otherKeyPersons: otherKeyPersonsOf, shareholders: shareholdersOf }[
           people
         ];

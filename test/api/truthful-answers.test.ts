@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, startTestService, type TestService } from '../support/service.ts';
+
+const STRUCK_OFF = '87001'; // JE, struck off: the registry issues no profile report for it
+const HARBOUR = '104325'; // JE, active: two directors, corporate secretary
+
+/**
+ * What a compliance analyst sees in answers and on the bill: an empty list only where the register said "none",
+ * provenance that says where data came from (or why there is none), and charges only for what was given.
+ */
+describe('truthful answers', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService({ VERIFICATION_RETRY_WINDOW_MS: '4000', RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(() => svc.close());
+
+  const post = (key: string, body: Record<string, unknown>) => svc.call('POST', '/v2/company', { key, body });
+  const settled = (key: string, requestId: string) =>
+    eventually(
+      async () => {
+        const r = await svc.call('GET', `/v2/company/${requestId}`, { key });
+        const all = [
+          ...Object.values(r.body.request.dataStatus.dataPoints),
+          ...Object.values(r.body.request.dataStatus.documents),
+        ] as any[];
+        return all.every((e) => e.status === 'succeeded' || e.status === 'failed') && r.body;
+      },
+      30_000,
+      100,
+    );
+  const run = async (key: string, body: Record<string, unknown>) => {
+    const res = await post(key, body);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return settled(key, res.body.request.requestId);
+  };
+  const events = async (key: string) =>
+    ((await svc.call('GET', '/v2/billing/events?first=100', { key })).body.events as any[]).map((e) => [e.sku, e.status, e.amount]);
+  const balance = async (key: string) => (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents;
+
+  describe('JE struck-off entity: no report, so nothing report-based is charged', () => {
+    const everything = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'];
+
+    it('verification: the public page free, the people failed as not found, the report document not charged', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const body = await run(apiKey, {
+        countryCode: 'JE',
+        id: STRUCK_OFF,
+        dataPoints: everything,
+        documents: [`JE-REPORT-${STRUCK_OFF}`],
+      });
+      const dp = body.request.dataStatus.dataPoints;
+      assert.equal(dp.company.status, 'succeeded');
+      assert.equal(dp.company.cost, 0, 'the profile price pays for the report, which does not exist');
+      assert.equal(body.company.status.localName, 'Struck Off');
+      assert.match(body.dataSources.company.overall.documents[0].reason, /Struck Off: the registry issues no profile report/);
+      for (const name of ['legalRepresentatives', 'otherKeyPersons', 'shareholders']) {
+        assert.equal(dp[name].status, 'failed', name);
+        assert.equal(dp[name].error.code, 'resource_not_found', name);
+        assert.match(dp[name].error.message, /Struck Off: the registry issues no profile report/, name);
+        assert.equal(dp[name].cost, 0, name);
+        assert.equal(body[name], undefined, `${name}: no empty list that would say "none"`);
+      }
+      assert.deepEqual(body.availableDocuments, [], 'the registry has no document for it: that is its answer');
+      const doc = body.request.dataStatus.documents[`JE-REPORT-${STRUCK_OFF}`];
+      assert.deepEqual([doc.status, doc.error.code, doc.cost], ['failed', 'resource_not_found', 0]);
+      assert.deepEqual(await events(apiKey), []);
+      assert.equal(await balance(apiKey), 10_000);
+    });
+
+    it('onboarding: the public page, free, as for an active entity', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const res = await post(apiKey, {
+        countryCode: 'JE',
+        id: STRUCK_OFF,
+        mode: 'onboarding',
+        dataPoints: ['company', 'availableDocuments'],
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const dp = res.body.request.dataStatus.dataPoints;
+      assert.deepEqual([dp.company.status, dp.company.cost, dp.availableDocuments.cost], ['succeeded', 0, 0]);
+      assert.deepEqual(await events(apiKey), []);
+      assert.equal(await balance(apiKey), 10_000);
+    });
+
+    it('an active entity is still charged for its report', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const body = await run(apiKey, { countryCode: 'JE', id: HARBOUR, dataPoints: ['company'] });
+      assert.equal(body.request.dataStatus.dataPoints.company.cost, 450);
+      assert.deepEqual(await events(apiKey), [['JE-PROFILE', 'charged', 450]]);
+      assert.equal(await balance(apiKey), 10_000 - 450);
+    });
+  });
+});
