@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
+import { snapshotRow } from '../support/us-ny.ts';
 
 const STRUCK_OFF = '87001'; // JE, struck off: the registry issues no profile report for it
 const HARBOUR = '104325'; // JE, active: two directors, corporate secretary
+const GOREY = '53817'; // JE, public company: shareholders not disclosed in its report
+const BEIJING = '91110108MA01HXYL6K'; // CN: its credit report lists shareholders
 
 /**
  * What a compliance analyst sees in answers and on the bill: an empty list only where the register said "none",
@@ -38,6 +41,56 @@ describe('truthful answers', () => {
   const events = async (key: string) =>
     ((await svc.call('GET', '/v2/billing/events?first=100', { key })).body.events as any[]).map((e) => [e.sku, e.status, e.amount]);
   const balance = async (key: string) => (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents;
+
+  describe('empty lists: the register saying "none", or provenance saying why there is nothing', () => {
+    it('CN shareholders: always empty, and the provenance says extraction is not available', async () => {
+      const { apiKey } = await svc.newAccount();
+      const res = await post(apiKey, {
+        countryCode: 'CN',
+        id: BEIJING,
+        mode: 'onboarding',
+        dataPoints: ['shareholders', 'legalRepresentatives'],
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(res.body.shareholders, []);
+      const source = res.body.dataSources.shareholders.overall;
+      assert.equal(source.type, 'not_available');
+      assert.match(source.documents[0].reason, /extraction of shareholders .* is not available/);
+      assert.doesNotMatch(JSON.stringify(source), /every field is extracted/);
+      assert.equal(res.body.dataSources.legalRepresentatives.overall.type, 'ai_analysis', 'extracted people stay ai_analysis');
+    });
+
+    it('JE shareholders the report does not disclose: empty, provenance quoting the report; disclosed ones stay parsed', async () => {
+      const { apiKey } = await svc.newAccount();
+      const gorey = await run(apiKey, { countryCode: 'JE', id: GOREY, dataPoints: ['shareholders'] });
+      assert.deepEqual(gorey.shareholders, []);
+      assert.equal(gorey.dataSources.shareholders.overall.type, 'not_available');
+      assert.match(gorey.dataSources.shareholders.overall.documents[0].reason, /not been disclosed/);
+      const harbour = await run(apiKey, { countryCode: 'JE', id: HARBOUR, dataPoints: ['shareholders'] });
+      assert.equal(harbour.shareholders.length, 1);
+      assert.equal(harbour.dataSources.shareholders.overall.type, 'ai_analysis');
+    });
+
+    it('US-NY legal representatives of an LLC: empty, the register publishes none for LLCs; the CEO of a corporation is register data', async () => {
+      const { apiKey } = await svc.newAccount({ usNy: true });
+      const put = (id: string, name: string, extra: Record<string, unknown>) =>
+        svc.call('PUT', `/admin/sandbox/US-NY/companies/${id}`, {
+          admin: true,
+          body: { record: { snapshot: snapshotRow(id, name, extra) } },
+        });
+      assert.equal((await put('7100001', 'TRUTHFUL TEAPOT LLC', { entity_type: 'DOMESTIC LIMITED LIABILITY COMPANY' })).status, 200);
+      assert.equal((await put('7100002', 'TRUTHFUL TEAPOT INC.', {})).status, 200);
+      const ask = (id: string) => post(apiKey, { countryCode: 'US-NY', id, mode: 'onboarding', dataPoints: ['legalRepresentatives'] });
+      const llc = await ask('7100001');
+      assert.equal(llc.status, 200, JSON.stringify(llc.body));
+      assert.deepEqual(llc.body.legalRepresentatives, []);
+      assert.equal(llc.body.dataSources.legalRepresentatives.overall.type, 'not_available');
+      assert.match(llc.body.dataSources.legalRepresentatives.overall.documents[0].reason, /publishes no officers/);
+      const corp = await ask('7100002');
+      assert.equal(corp.body.legalRepresentatives.length, 1);
+      assert.equal(corp.body.dataSources.legalRepresentatives.overall.type, 'cached_from_registry');
+    });
+  });
 
   describe('JE struck-off entity: no report, so nothing report-based is charged', () => {
     const everything = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'];

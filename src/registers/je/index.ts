@@ -13,7 +13,7 @@ import type {
 import { RegisterError } from '../errors.ts';
 import { RegistryEmulator, type EmulatorEndpoints } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
-import { REPORT_TITLE } from './labels.ts';
+import { NOT_DISCLOSED, REPORT_TITLE } from './labels.ts';
 import type { MailboxConfig } from './mail/pop3-client.ts';
 import { ReportMailbox } from './mail/report-mailbox.ts';
 import { companyOfPage, reportFields } from './mapping/company.ts';
@@ -170,6 +170,11 @@ export class JeRegister implements Register {
         const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders, when disclosed' }[
           people
         ];
+        if (people === 'shareholders' && !report.fields.shareholdersDisclosed) {
+          // The report says the holders were not disclosed: the empty list is not the register saying "none".
+          const notDisclosed = fromReport(report, `the report states: "${NOT_DISCLOSED}" This empty list does not mean there are none`);
+          return done([], { overall: { ...notDisclosed, type: 'not_available' as const } });
+        }
         return done(map(id, report.fields), { overall: fromReport(report, `${what} parsed from the report PDF`) });
       }
       case 'availableDocuments': {
