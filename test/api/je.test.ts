@@ -142,7 +142,7 @@ describe('JE register through the API', () => {
     assert.deepEqual(amelia.individual.birthDate, { month: 4, year: 1972 });
     assert.equal(amelia.individual.nationality, 'GB');
     assert.equal(pierre.individual.nationality, 'FR');
-    assert.equal(pierre.individual.residenceAddress.countryCode, 'FR');
+    assert.equal(pierre.individual.serviceAddress.countryCode, 'FR');
     assert.deepEqual(
       body.otherKeyPersons.map((p: any) => [p.type, p.company?.legalName, p.role.standardized]),
       [['company', 'St Aubin Secretaries Limited', 'Secretary']],

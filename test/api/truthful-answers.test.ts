@@ -92,6 +92,38 @@ describe('truthful answers', () => {
     });
   });
 
+  describe('addresses of people: each as what it is', () => {
+    it('JE: the report prints service addresses; they are serviceAddress, and no residence is invented', async () => {
+      const { apiKey } = await svc.newAccount();
+      const body = await run(apiKey, { countryCode: 'JE', id: HARBOUR, dataPoints: ['legalRepresentatives'] });
+      const people = body.legalRepresentatives.filter((r: any) => r.type === 'individual');
+      assert.ok(
+        people.some((p: any) => p.individual.serviceAddress),
+        'the report has service addresses',
+      );
+      for (const p of people) assert.equal(p.individual.residenceAddress, undefined, p.individual.name.fullName);
+      const pierre = people.find((p: any) => p.individual.serviceAddress?.countryCode === 'FR');
+      assert.ok(pierre?.individual.serviceAddress.city);
+    });
+
+    it('US-NY: the CEO address of a biennial statement is a business address, never a residence', async () => {
+      const { apiKey } = await svc.newAccount({ usNy: true });
+      const row = snapshotRow('7100003', 'ADDRESSED ANVIL INC.', {
+        chairman_address_1: '5 WALL ST',
+        chairman_city: 'NEW YORK',
+        chairman_zip: '10005',
+      });
+      assert.equal(
+        (await svc.call('PUT', '/admin/sandbox/US-NY/companies/7100003', { admin: true, body: { record: { snapshot: row } } })).status,
+        200,
+      );
+      const res = await post(apiKey, { countryCode: 'US-NY', id: '7100003', mode: 'onboarding', dataPoints: ['legalRepresentatives'] });
+      const [ceo] = res.body.legalRepresentatives;
+      assert.equal(ceo.individual.name.fullName, 'JANE Q. DOE');
+      assert.equal(ceo.individual.residenceAddress, undefined);
+    });
+  });
+
   describe('JE struck-off entity: no report, so nothing report-based is charged', () => {
     const everything = ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'];
 
