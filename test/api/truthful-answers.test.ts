@@ -177,4 +177,70 @@ describe('truthful answers', () => {
       assert.equal(await balance(apiKey), 10_000 - 450);
     });
   });
+
+  describe('billing: one data point per block charge, modes kept apart', () => {
+    it('the JE officers block is charged on legalRepresentatives, however the request orders its data points', async () => {
+      const { apiKey } = await svc.newAccount();
+      for (const dataPoints of [
+        ['otherKeyPersons', 'legalRepresentatives'],
+        ['legalRepresentatives', 'otherKeyPersons'],
+      ]) {
+        const { apiKey: fresh } = await svc.newAccount();
+        const body = await run(fresh, { countryCode: 'JE', id: HARBOUR, dataPoints });
+        const dp = body.request.dataStatus.dataPoints;
+        assert.deepEqual([dp.legalRepresentatives.cost, dp.otherKeyPersons.cost], [50, 0], dataPoints.join());
+      }
+      // Asked alone, otherKeyPersons is the only data point of the block the request has: it shows the charge.
+      const alone = await run(apiKey, { countryCode: 'JE', id: HARBOUR, dataPoints: ['otherKeyPersons'] });
+      assert.equal(alone.request.dataStatus.dataPoints.otherKeyPersons.cost, 50);
+    });
+
+    it('a verification within 24 hours of an onboarding is charged its own price where onboarding is not authoritative', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const onboarding = await post(apiKey, { countryCode: 'TEST', id: 'TRUTHFUL-MODES', mode: 'onboarding', dataPoints: ['company'] });
+      assert.equal(onboarding.body.request.dataStatus.dataPoints.company.cost, 50);
+      const verification = await run(apiKey, { countryCode: 'TEST', id: 'TRUTHFUL-MODES', dataPoints: ['company'] });
+      assert.equal(verification.request.dataStatus.dataPoints.company.cost, 100, 'the authoritative block is a purchase of its own');
+      // A verification charge covers both modes: onboarding and verification again are deduplicated.
+      const again = await post(apiKey, { countryCode: 'TEST', id: 'TRUTHFUL-MODES', mode: 'onboarding', dataPoints: ['company'] });
+      assert.equal(again.body.request.dataStatus.dataPoints.company.cost, 0);
+      const verifiedAgain = await run(apiKey, { countryCode: 'TEST', id: 'TRUTHFUL-MODES', dataPoints: ['company'] });
+      assert.equal(verifiedAgain.request.dataStatus.dataPoints.company.cost, 0);
+      assert.deepEqual((await events(apiKey)).sort(), [
+        ['TEST-PROFILE', 'charged', 100],
+        ['TEST-PROFILE', 'charged', 50],
+        ['TEST-PROFILE', 'deduplicated', 0],
+        ['TEST-PROFILE', 'deduplicated', 0],
+      ]);
+      assert.equal(await balance(apiKey), 10_000 - 150);
+    });
+
+    it('where onboarding reads the same authoritative source (CN), an onboarding charge covers the verification', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const onboarding = await post(apiKey, { countryCode: 'CN', id: BEIJING, mode: 'onboarding', dataPoints: ['company'] });
+      assert.equal(onboarding.body.request.dataStatus.dataPoints.company.cost, 150);
+      const verification = await run(apiKey, { countryCode: 'CN', id: BEIJING, dataPoints: ['company'] });
+      assert.equal(verification.request.dataStatus.dataPoints.company.cost, 0);
+      assert.equal(await balance(apiKey), 10_000 - 150);
+    });
+
+    it('GET /v2/pricing says which mode each flat data-point price is for, with both prices and the block', async () => {
+      const { apiKey } = await svc.newAccount();
+      const test = (await svc.call('GET', '/v2/pricing?countryCode=TEST', { key: apiKey })).body;
+      assert.deepEqual(test.datapoints.company, {
+        available: true,
+        price: 50,
+        pricingMode: 'fixed',
+        mode: 'onboarding',
+        modes: { onboarding: 50, verification: 100 },
+        sku: 'TEST-PROFILE',
+      });
+      const je = (await svc.call('GET', '/v2/pricing?countryCode=JE', { key: apiKey })).body;
+      assert.deepEqual(
+        [je.datapoints.legalRepresentatives.mode, je.datapoints.legalRepresentatives.modes, je.datapoints.otherKeyPersons.sku],
+        ['verification', { onboarding: null, verification: 50 }, 'JE-OFFICERS'],
+      );
+      assert.deepEqual([je.datapoints.ultimateBeneficialOwners.mode, je.datapoints.ultimateBeneficialOwners.sku], [null, null]);
+    });
+  });
 });
