@@ -243,4 +243,30 @@ describe('truthful answers', () => {
       assert.deepEqual([je.datapoints.ultimateBeneficialOwners.mode, je.datapoints.ultimateBeneficialOwners.sku], [null, null]);
     });
   });
+
+  describe('MT activity codes', () => {
+    it('inferred from the trade words of the name where the company type names none, flagged, within the profile price', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const ask = (id: string) => post(apiKey, { countryCode: 'MT', id, mode: 'onboarding', dataPoints: ['company'] });
+      const bakery = await ask('C 45678'); // ĦAMRUN HERITAGE BAKERY LIMITED, Private Non-Exempt
+      assert.equal(bakery.status, 200, JSON.stringify(bakery.body));
+      const c = bakery.body.company;
+      assert.deepEqual(
+        c.activities.NACE.map((i: any) => [i.code, i.isAIInferred]),
+        [['10.71', true]],
+      );
+      assert.deepEqual(
+        c.activities.ISIC.map((i: any) => [i.code, i.isAIInferred]),
+        [['1071', true]],
+      );
+      assert.equal(bakery.body.dataSources.company.fields.activities.type, 'inferred');
+      assert.match(bakery.body.dataSources.company.fields.activities.register, /name/);
+      assert.equal(bakery.body.request.dataStatus.dataPoints.company.cost, 120, 'the MT-PROFILE price, nothing added');
+      const shipping = await ask('C 90456'); // VELLA SHIPPING & CO., partnership
+      assert.equal(shipping.body.company.activities.NACE[0].code, '50.20');
+      const plain = await ask('C 90123'); // CAMILLERI & BONELLO: no trade word, no code rather than a guess
+      assert.equal(plain.body.company.activities, undefined);
+      assert.equal(plain.body.dataSources.company.fields?.activities, undefined);
+    });
+  });
 });
