@@ -1,4 +1,5 @@
-import type { Catalogue } from '../registers/catalogue.ts';
+import type { Mode } from '../contract/index.ts';
+import type { Catalogue, CatalogueBlock } from '../registers/catalogue.ts';
 import { blocksIncluding } from '../registers/catalogue.ts';
 
 /** A billing event as dedup and inclusion see it. */
@@ -9,6 +10,8 @@ export interface KnownEvent {
   linkedEventId: string | null;
   /** Creation time of the event's request, on the service clock. */
   basisMs: number;
+  /** The mode of the event's request; unknown counts as verification. */
+  mode?: Mode;
 }
 
 /**
@@ -19,9 +22,35 @@ export function withinWindow(basisMs: number, atMs: number, windowMs: number): b
   return Math.abs(atMs - basisMs) < windowMs;
 }
 
-/** The charge that makes this unit free again (spec §1.6: same unit, company and account within the window). */
-export function chargedWithin(events: readonly KnownEvent[], unitKey: string, atMs: number, windowMs: number): KnownEvent | undefined {
-  return events.find((e) => e.unitKey === unitKey && e.status === 'charged' && withinWindow(e.basisMs, atMs, windowMs));
+/**
+ * The charge that makes this unit free again (spec §1.6: same unit, company and account within the window). For a
+ * data block, `mode` names the request's mode and the block: only a charge that covers that mode counts (coversMode).
+ */
+export function chargedWithin(
+  events: readonly KnownEvent[],
+  unitKey: string,
+  atMs: number,
+  windowMs: number,
+  mode?: { mode: Mode; block: Pick<CatalogueBlock, 'authoritative'> },
+): KnownEvent | undefined {
+  return events.find(
+    (e) =>
+      e.unitKey === unitKey &&
+      e.status === 'charged' &&
+      withinWindow(e.basisMs, atMs, windowMs) &&
+      (!mode || coversMode(e.mode ?? 'verification', mode.mode, mode.block)),
+  );
+}
+
+/**
+ * Whether a block charged in one mode covers a request for it in another (README, "Billing"). A verification charge
+ * covers both modes (it bought the authoritative retrieval). An onboarding charge covers onboarding, and verification
+ * only where the catalogue marks the block authoritative in onboarding as well (the same source serves both modes,
+ * as CN's report and MT's registry): elsewhere onboarding reads a cheaper, non-authoritative source (a snapshot, a
+ * public page), so the verification block is a purchase of its own, charged at its own price.
+ */
+function coversMode(chargedIn: Mode, requested: Mode, block: Pick<CatalogueBlock, 'authoritative'>): boolean {
+  return chargedIn === 'verification' || requested === 'onboarding' || block.authoritative.onboarding === true;
 }
 
 /**

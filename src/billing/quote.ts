@@ -84,7 +84,7 @@ export function quoteRequest(input: QuoteInput): Quote {
     const price = block.modes[mode];
     if (price === null || price === 0) continue; // unavailable (planned as unsupported) or free
     const unit = { kind: 'dataBlock' as const, unitKey: block.sku, sku: block.sku, dataPoints, price };
-    const expect: Expectation = chargedWithin(prior, block.sku, at, block.dedupWindow) ? 'deduplicated' : 'charge';
+    const expect: Expectation = chargedWithin(prior, block.sku, at, block.dedupWindow, { mode, block }) ? 'deduplicated' : 'charge';
     const cost = expect === 'charge' ? price : 0;
     const cap = budget.take(cost, { profile: dataPoints.some((dp) => PROFILE_DATA_POINTS.includes(dp)) });
     if (cap) {

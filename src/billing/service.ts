@@ -56,6 +56,7 @@ export class BillingService {
       status: e.status,
       linkedEventId: e.linkedEventId,
       basisMs: e.basisAt.getTime(),
+      ...(e.mode ? { mode: e.mode } : {}),
     }));
     const quote = quoteRequest({ ...input, requestTimeMs: input.requestTime.getTime(), prior });
     if (quote.total > 0) {

@@ -1,3 +1,4 @@
+import type { Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
@@ -17,6 +18,8 @@ export interface BilledRequest {
   countryCode: string;
   companyId: string;
   createdAt: Date;
+  /** Dedup of blocks across modes depends on it (coversMode). */
+  mode: Mode;
   catalogue: Pick<Catalogue, 'blocks' | 'documents'>;
   maxBudget?: number;
 }
@@ -54,10 +57,14 @@ export class BillingSettlement {
     private readonly clock: Clock,
   ) {}
 
-  /** The unit succeeded: charge it, deduplicate it, include it, or (a document) wait for its including block. */
+  /**
+   * The unit succeeded: charge it, deduplicate it, include it, or (a document) wait for its including block. A unit
+   * captured already (another data point of the block settled first) answers what it was charged.
+   */
   async capture(tx: Queryable, req: BilledRequest, unitKey: string): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
     const row = await this.repo.lockReservation(tx, req.id, unitKey);
-    if (!row || row.state === 'captured' || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
+    if (row?.state === 'captured') return { outcome: { cost: row.charged }, resolved: [] };
+    if (!row || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
     if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
     if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row), resolved: [] };
     const outcome = await this.settleBlock(tx, req, row);
@@ -74,9 +81,10 @@ export class BillingSettlement {
 
   private async settleBlock(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
     await this.repo.lockUnit(tx, req, row.unitKey);
-    const window = req.catalogue.blocks.find((b) => b.sku === row.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
+    const block = req.catalogue.blocks.find((b) => b.sku === row.sku);
+    const window = block?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
     const events = await this.known(tx, req, [row.unitKey]);
-    const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window);
+    const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window, block && { mode: req.mode, block });
     if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
     return this.record(tx, req, row, 'charged', row.price, null);
   }
@@ -185,6 +193,7 @@ export class BillingSettlement {
       status: e.status,
       linkedEventId: e.linkedEventId,
       basisMs: e.basisAt.getTime(),
+      ...(e.mode ? { mode: e.mode } : {}),
     }));
   }
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
-export const SOURCE_TYPES = ['live_from_registry', 'cached_from_registry', 'inferred', 'ai_analysis'] as const;
+/**
+ * `not_available`: the source was read but gives nothing for this block (not extracted, not published, not
+ * disclosed): an empty list under it does not mean "none", and `documents[].reason` says why. Under any other type,
+ * an empty list is the register saying there are none.
+ */
+export const SOURCE_TYPES = ['live_from_registry', 'cached_from_registry', 'inferred', 'ai_analysis', 'not_available'] as const;
 
 export const SourceDocument = z.object({
   name: z.string(),
@@ -11,7 +16,11 @@ export const SourceDocument = z.object({
 
 export const Source = z
   .object({
-    type: z.enum(SOURCE_TYPES),
+    type: z
+      .enum(SOURCE_TYPES)
+      .describe(
+        'not_available: the source was read but gives nothing for this block (not extracted, not published, not disclosed); an empty list then does not mean "none", and documents[].reason says why. Under any other type an empty list is the register saying there are none.',
+      ),
     register: z.string().describe('The register (or inference step) the value comes from.'),
     retrievedAt: Timestamp.optional(),
     documents: z.array(SourceDocument).optional(),

@@ -27,7 +27,10 @@ export const Individual = z
       })
       .optional(),
     nationality: z.string().optional().describe('ISO 3166-1 alpha-2.'),
-    residenceAddress: Address.optional(),
+    residenceAddress: Address.optional().describe('Where the person lives, when the register publishes it.'),
+    serviceAddress: Address.optional().describe(
+      'An address for service (correspondence) the register publishes for the person: where documents reach them, often an office, not where they live. Absent from the incumbent document, which has no field for it; never copied into residenceAddress.',
+    ),
     identifiers: z.array(z.object({ type: z.string(), value: z.string() })).optional(),
   })
   .meta({ id: 'Individual' });

@@ -36,7 +36,29 @@ export const Pricing = z
         dedupWindowMs: dedupWindow,
       }),
     ),
-    datapoints: z.record(z.string(), z.object({ available: z.boolean(), price: z.number().int().nullable(), pricingMode: PricingMode })),
+    datapoints: z
+      .record(
+        z.string(),
+        z.object({
+          available: z.boolean(),
+          price: z.number().int().nullable().describe('The lowest price of the data point, in the mode `mode` names.'),
+          pricingMode: PricingMode,
+          mode: z
+            .enum(['onboarding', 'verification'])
+            .nullable()
+            .describe('The mode `price` is for: the cheaper mode that offers the data point (onboarding on a tie); null when none does.'),
+          modes: z
+            .object({ onboarding: z.number().int().nullable(), verification: z.number().int().nullable() })
+            .describe('The price in each mode (null: not offered in that mode), as the block that covers the data point.'),
+          sku: z
+            .string()
+            .nullable()
+            .describe(
+              'The block that covers the data point; data points of one block share one charge, shown on the first of the block that the request asks for.',
+            ),
+        }),
+      )
+      .describe('Per data point, the price of the block that covers it; the same charge when several share one block.'),
     monitoring: z.object({ available: z.boolean(), price: z.number().int() }),
     agenticEnrichment: z
       .object({ available: z.boolean(), sku: z.string().optional(), price: z.number().int().nullable() })

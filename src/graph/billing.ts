@@ -15,6 +15,7 @@ export interface ShareholdersBlock {
   sku: string;
   price: number;
   dedupWindow: number;
+  authoritative: { onboarding: boolean; verification: boolean };
 }
 
 /** Undefined when the register's catalogue does not offer shareholders in verification mode: a dead end. */
@@ -22,7 +23,7 @@ export function shareholdersBlock(catalogue: Catalogue): ShareholdersBlock | und
   const block = blockFor(catalogue, 'shareholders');
   const price = block?.modes.verification;
   if (!block || price === null || price === undefined) return undefined;
-  return { sku: block.sku, price, dedupWindow: block.dedupWindow };
+  return { sku: block.sku, price, dedupWindow: block.dedupWindow, authoritative: block.authoritative };
 }
 
 /** The spend caps of a graph request (spec §4.2), as the request stored them. */
@@ -163,8 +164,10 @@ export class GraphBilling {
       status: e.status,
       linkedEventId: e.linkedEventId,
       basisMs: e.basisAt.getTime(),
+      ...(e.mode ? { mode: e.mode } : {}),
     }));
-    return chargedWithin(events, block.sku, req.createdAt.getTime(), block.dedupWindow);
+    // The graph retrieves in verification mode: an onboarding charge covers it only where the catalogue says so.
+    return chargedWithin(events, block.sku, req.createdAt.getTime(), block.dedupWindow, { mode: 'verification', block });
   }
 
   private subjectOf(req: RequestRow, company: CompanyRef): BillingSubject {

@@ -50,6 +50,12 @@ export interface Fetched<D extends FetchableDataPoint> {
    * that a document request of the same retrieval is served from them instead of calling the register again.
    */
   documents?: RetrievedDocument[];
+  /**
+   * Set when the block is delivered without the part its price pays for, because the register could not give it
+   * (a JE entity that is no longer active has no profile report): what is delivered is not charged, nor are the
+   * documents the block includes. The provenance (`source`) says why.
+   */
+  uncharged?: true;
 }
 
 export interface RetrievedDocument {

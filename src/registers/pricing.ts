@@ -1,16 +1,26 @@
-import { DATA_POINTS, type DataPoint } from '../contract/index.ts';
+import type { z } from 'zod';
+import { DATA_POINTS, type DataPoint, type Pricing } from '../contract/index.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /** The public view of a catalogue (CONTRACT §3, Pricing). */
 export function pricingOf(catalogue: Catalogue) {
-  const datapoints: Record<string, { available: boolean; price: number | null; pricingMode: 'fixed' | 'variable' }> = {};
+  const datapoints: Record<string, z.infer<typeof Pricing>['datapoints'][string]> = {};
   for (const dp of DATA_POINTS) {
     const block = catalogue.blocks.find((b) => b.datapoints.includes(dp as DataPoint));
-    const prices = block ? [block.modes.onboarding, block.modes.verification].filter((p): p is number => p !== null) : [];
+    const modes = block?.modes ?? { onboarding: null, verification: null };
+    // The flat price alone would not say which mode it is for (onboarding is often cheaper): name it, and give both.
+    const offered = (['onboarding', 'verification'] as const).filter((m) => modes[m] !== null);
+    const cheapest = offered.reduce<(typeof offered)[number] | null>(
+      (best, m) => (best === null || modes[m]! < modes[best]! ? m : best),
+      null,
+    );
     datapoints[dp] = {
-      available: prices.length > 0,
-      price: prices.length ? Math.min(...prices) : null,
+      available: offered.length > 0,
+      price: cheapest ? modes[cheapest] : null,
       pricingMode: block?.pricingMode ?? 'fixed',
+      mode: cheapest,
+      modes: { onboarding: modes.onboarding, verification: modes.verification },
+      sku: block?.sku ?? null,
     };
   }
   return {

@@ -65,7 +65,7 @@ export class TaskRunner {
       });
       await this.setLegalName(request, fetched.data);
     }
-    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source);
+    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged);
     await this.deliverDownloaded(request, downloaded);
   }
 
@@ -128,6 +128,7 @@ export class TaskRunner {
     result: unknown,
     source: unknown,
     chargedAlready = 0,
+    uncharged?: true,
   ) {
     const byBlock = new Map<string | undefined, DataPoint[]>();
     for (const dp of items) {
@@ -141,6 +142,7 @@ export class TaskRunner {
         source,
         authoritative,
         ...(chargedAlready ? { chargedAlready } : {}),
+        ...(uncharged ? { uncharged } : {}),
       });
     }
   }

@@ -25,6 +25,8 @@ export interface Delivery {
    * expansions): part of the item's cost.
    */
   chargedAlready?: number;
+  /** Delivered without what the block's price pays for (Fetched.uncharged): its hold is released, nothing is charged. */
+  uncharged?: true;
 }
 
 /** For a register no longer served: nothing includes anything, default windows apply. */
@@ -38,6 +40,7 @@ export function billedRequestOf(request: RequestRow, registers: RegisterRegistry
     countryCode: request.countryCode,
     companyId: request.companyId,
     createdAt: request.createdAt,
+    mode: request.mode,
     catalogue: registers.get(request.countryCode)?.catalogue ?? NO_CATALOGUE,
     ...(typeof request.options.maxBudget === 'number' ? { maxBudget: request.options.maxBudget } : {}),
   };
@@ -65,20 +68,24 @@ export class ItemSettler {
   ) {}
 
   /**
-   * Items delivered by one register call. Items of one block share its charge: the first that succeeds
-   * carries the block's cost (for several at once, the first in the catalogue's order of the block's data
-   * points, e.g. `company` before `companyProfile`), the others show 0.
+   * Items delivered by one register call. Items of one block share its charge, shown on one of them whatever
+   * settles first: the block's canonical data point, the first in the catalogue's order of the block's data points
+   * that the request asked for and that has not failed (`company` before `companyProfile`, `legalRepresentatives`
+   * before `otherKeyPersons`); the others show 0.
    */
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivery: Delivery): Promise<void> {
     await this.settle(request, async (tx, items, billed) => {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
-        const { outcome, resolved } = unit
-          ? await this.billing.capture(tx, billed, unit)
-          : { outcome: { cost: 0 } as UnitOutcome, resolved: [] };
-        for (const [i, name] of group.entries()) {
-          changed = (await this.apply(tx, request, kind, name, outcome, delivery, i === 0)) || changed;
+        const { outcome, resolved } = !unit
+          ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
+          : delivery.uncharged
+            ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
+            : await this.billing.capture(tx, billed, unit);
+        const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
+        for (const name of group) {
+          changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical)) || changed;
         }
         changed = (await this.applyResolved(tx, request, resolved)) || changed;
       }
@@ -152,7 +159,7 @@ export class ItemSettler {
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
     }
-    const { chargedAlready = 0, ...delivered } = delivery;
+    const { chargedAlready = 0, uncharged: _uncharged, ...delivered } = delivery;
     return this.requests.updateItem(
       request.id,
       kind,
@@ -174,6 +181,16 @@ export class ItemSettler {
     }
     return changed;
   }
+}
+
+/** The item that shows a unit's charge: the first in the catalogue's order of the block's data points not failed. */
+function canonicalItem(items: ItemRow[], kind: ItemKind, unit: string, catalogue: Pick<Catalogue, 'blocks'>): string | undefined {
+  const order = (catalogue.blocks.find((b) => b.sku === unit)?.datapoints ?? []) as readonly string[];
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return items
+    .filter((i) => i.kind === kind && i.billingUnit === unit && i.status !== 'failed')
+    .map((i) => i.name)
+    .sort((a, b) => rank(a) - rank(b))[0];
 }
 
 /** The open items grouped by billing unit, each group in the catalogue's order of its block's data points. */

@@ -17,7 +17,14 @@ describe('billing: prices, holds, failures, 402 and the ledger', () => {
     assert.deepEqual(profile.datapoints, ['company', 'companyProfile']);
     assert.deepEqual(profile.includedDocuments, ['tradeRegisterExtract']);
     assert.equal(profile.dedupWindowMs, DAY_MS);
-    assert.deepEqual(res.body.datapoints.companyProfile, { available: true, price: profile.modes.onboarding, pricingMode: 'fixed' });
+    assert.deepEqual(res.body.datapoints.companyProfile, {
+      available: true,
+      price: profile.modes.onboarding,
+      pricingMode: 'fixed',
+      mode: 'onboarding',
+      modes: profile.modes,
+      sku: profile.sku,
+    });
     assert.equal(res.body.datapoints.graph.pricingMode, 'variable');
     assert.ok(res.body.documents.every((d: any) => Number.isInteger(d.price) && d.dedupWindowMs > 0));
     assert.equal((await h.svc.call('GET', '/v2/pricing?countryCode=AT', { key })).status, 406);

@@ -115,8 +115,8 @@ describe('JE register through the API', () => {
       assert.equal(dp[name].status, 'succeeded', JSON.stringify(dp[name]));
       assert.equal(dp[name].authoritative, true);
     }
-    // JE-OFFICERS covers both people data points: one charge, on whichever settles first.
-    assert.deepEqual([dp.company.cost, dp.legalRepresentatives.cost + dp.otherKeyPersons.cost, dp.shareholders.cost], [450, 50, 50]);
+    // JE-OFFICERS covers both people data points: one charge, on its first data point the request asked for.
+    assert.deepEqual([dp.company.cost, dp.legalRepresentatives.cost, dp.otherKeyPersons.cost, dp.shareholders.cost], [450, 50, 0, 50]);
     const c = body.company;
     assert.deepEqual(c.legalAddress, {
       addressLine1: '22 Esplanade',
@@ -142,7 +142,7 @@ describe('JE register through the API', () => {
     assert.deepEqual(amelia.individual.birthDate, { month: 4, year: 1972 });
     assert.equal(amelia.individual.nationality, 'GB');
     assert.equal(pierre.individual.nationality, 'FR');
-    assert.equal(pierre.individual.residenceAddress.countryCode, 'FR');
+    assert.equal(pierre.individual.serviceAddress.countryCode, 'FR');
     assert.deepEqual(
       body.otherKeyPersons.map((p: any) => [p.type, p.company?.legalName, p.role.standardized]),
       [['company', 'St Aubin Secretaries Limited', 'Secretary']],
@@ -222,11 +222,19 @@ describe('JE register through the API', () => {
       'status',
     ]);
     assert.deepEqual(c.status, { localName: 'Dissolved', active: false, statusDetails: { status: 'CLOSED' } });
-    assert.deepEqual([body.legalRepresentatives, body.otherKeyPersons, body.shareholders, body.availableDocuments], [[], [], [], []]);
-    assert.match(body.dataSources.legalRepresentatives.overall.documents[0].reason, /Dissolved: the registry issues no profile report/);
+    // No report: the people are not given (failed, saying why), never an empty list that would mean "none".
+    assert.deepEqual(
+      [body.legalRepresentatives, body.otherKeyPersons, body.shareholders, body.availableDocuments],
+      [undefined, undefined, undefined, []],
+    );
+    assert.match(body.request.dataStatus.dataPoints.legalRepresentatives.error.message, /Dissolved: the registry issues no profile report/);
     const struck = await verify({ id: STRUCK_OFF, dataPoints: ['company', 'legalRepresentatives'] });
     assert.deepEqual(struck.company.status.statusDetails, { status: 'CLOSED', closureReason: 'ADMINISTRATIVE_DISSOLUTION' });
-    assert.deepEqual(struck.legalRepresentatives, [], 'a report stored for a struck-off entity is never issued');
+    assert.equal(
+      struck.request.dataStatus.dataPoints.legalRepresentatives.status,
+      'failed',
+      'a report stored for a struck-off entity is never issued',
+    );
     const doc = await post({ id: DISSOLVED, documents: [`JE-REPORT-${DISSOLVED}`] });
     const settledDoc = (await settled(doc.body.request.requestId)).body.request.dataStatus.documents[`JE-REPORT-${DISSOLVED}`];
     assert.equal(settledDoc.status, 'failed');

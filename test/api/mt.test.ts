@@ -86,7 +86,10 @@ describe('MT register through the API', () => {
     assert.equal(c.registrationDate, '2008-04-15');
     assert.equal(c.legalAddress.city, 'Valletta');
     assert.equal(c.activityDescription, 'Limited Liability Company - Private Exempt');
-    assert.equal(c.activities, undefined, 'a plain private company names no trade');
+    // The type (Private Exempt) names no trade; the name does (Maritime Services): inferred, flagged.
+    assert.deepEqual(c.activities.NACE, [
+      { code: '52.22', description: 'Service activities incidental to water transportation', isAIInferred: true },
+    ]);
     assert.equal(res.body.request.dataStatus.dataPoints.company.authoritative, true);
   });
 

@@ -15,7 +15,7 @@ const BLOCKS = [
   'ultimateBeneficialOwners',
   'establishments',
 ];
-const TYPES = new Set(['live_from_registry', 'cached_from_registry', 'inferred', 'ai_analysis']);
+const TYPES = new Set(['live_from_registry', 'cached_from_registry', 'inferred', 'ai_analysis', 'not_available']);
 const DERIVED = new Set(['inferred', 'ai_analysis']);
 /** The company block's origin per register and mode (registers/*.md, spec §2.11). */
 const COMPANY_SOURCE: Record<string, { onboarding: string; verification: string }> = {

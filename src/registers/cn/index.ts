@@ -49,6 +49,9 @@ interface Report {
  * The credit report as a document (spec §2.11): category `tradeRegisterExtract`, format code
  * `CHN_CERTIFIED_REGISTER_EXTRACT` (also its catalogue type, the unit it is priced and included by). The file is a PDF.
  */
+/** Spec §2.11: CN shareholders are always an empty list, because extraction is not available. */
+const SHAREHOLDERS_NOT_EXTRACTED =
+  'extraction of shareholders from the credit report is not available: the report lists shareholders and capital contributions (股东及出资信息), so this empty list does not mean the company has none';
 const REPORT_ITEM = {
   name: REPORT_TITLE,
   description:
@@ -163,10 +166,24 @@ export class CnRegister implements Register {
         const report = await this.report(id, ctx);
         return done(otherKeyPersonsOf(id, report.fields), report.receivedAt);
       }
-      case 'shareholders':
+      case 'shareholders': {
         // Spec §2.11: always empty (extraction not available). The report is still read, so that an unknown
         // company is a 404 and an outage a failure, as for any other data point.
-        return done([], (await this.report(id, ctx)).receivedAt);
+        // The provenance says so: the report lists shareholders (股东及出资信息), none is extracted, and the empty
+        // list does not claim the company has none.
+        const retrievedAt = (await this.report(id, ctx)).receivedAt.toISOString();
+        return {
+          data: [] as unknown as DataPointPayloads[D],
+          source: {
+            overall: {
+              type: 'not_available',
+              register: this.catalogue.register,
+              retrievedAt,
+              documents: [{ name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: SHAREHOLDERS_NOT_EXTRACTED }],
+            },
+          },
+        };
+      }
       case 'availableDocuments': {
         const hits = await this.client.search(id, ctx.signal);
         if (!hits.some((h) => h.uniscId === id)) throw RegisterError.notFound(`${id} is not in the CN register`);

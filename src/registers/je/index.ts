@@ -14,7 +14,7 @@ import { RegisterError } from '../errors.ts';
 import { RegistryEmulator, type EmulatorEndpoints } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
 import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
-import { REPORT_TITLE } from './labels.ts';
+import { NOT_DISCLOSED, REPORT_TITLE } from './labels.ts';
 import type { MailboxConfig } from './mail/pop3-client.ts';
 import { ReportMailbox } from './mail/report-mailbox.ts';
 import { companyOfPage, reportFields } from './mapping/company.ts';
@@ -48,6 +48,7 @@ const REPORT_ITEM = {
   estimatedDeliverySeconds: 60,
 } as const;
 const NAME_LENGTH = { min: 2, max: 100 };
+const PEOPLE_WORDS = { legalRepresentatives: 'directors', otherKeyPersons: 'secretary', shareholders: 'shareholders' } as const;
 const TIMINGS = { attemptWaitMs: 8 * 60_000, orderTimeoutMs: 35 * 60_000, reuseMs: 5 * 60_000 };
 const LIVE_POLL_MS = 15_000;
 
@@ -142,15 +143,15 @@ export class JeRegister implements Register {
     });
     const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });
     // Spec §2.11: an inactive entity has no report, so no representatives, shareholders, address or capital.
-    const noReport = {
-      ...fromPage,
-      documents: [{ name: 'Entity page', reason: `the entity is ${page.status}: the registry issues no profile report for it` }],
-    };
+    const noReportReason = `the entity is ${page.status}: the registry issues no profile report for it`;
+    const noReport = { ...fromPage, documents: [{ name: 'Entity page', reason: noReportReason }] };
 
     switch (dataPoint) {
       case 'company': {
         const company: Company = companyOfPage(page);
-        if (ctx.mode !== 'verification' || !active) return done({ company }, { overall: active ? fromPage : noReport });
+        if (ctx.mode !== 'verification') return done({ company }, { overall: active ? fromPage : noReport });
+        // Verification pays for the report; without one only the free public page is delivered, and not charged.
+        if (!active) return { ...done({ company }, { overall: noReport }), uncharged: true };
         const report = await this.reports.get(id, ctx.signal);
         const extra = reportFields(id, report.fields);
         const parsed = fromReport(report, 'registered office and share capital are parsed from the report PDF');
@@ -160,15 +161,22 @@ export class JeRegister implements Register {
       case 'legalRepresentatives':
       case 'otherKeyPersons':
       case 'shareholders': {
-        if (!active) return done([], { overall: noReport });
-        const report = await this.reports.get(id, ctx.signal);
         const people = dataPoint as 'legalRepresentatives' | 'otherKeyPersons' | 'shareholders';
+        // No report, so nothing the register could say "none" with: an empty list would claim there are no
+        // directors or holders. The data point fails instead, uncharged, saying why.
+        if (!active) throw RegisterError.notFound(`JE entity ${id}: ${noReportReason}, so its ${PEOPLE_WORDS[people]} cannot be given`);
+        const report = await this.reports.get(id, ctx.signal);
         const map = { legalRepresentatives: legalRepresentativesOf, otherKeyPersons: otherKeyPersonsOf, shareholders: shareholdersOf }[
           people
         ];
         const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders, when disclosed' }[
           people
         ];
+        if (people === 'shareholders' && !report.fields.shareholdersDisclosed) {
+          // The report says the holders were not disclosed: the empty list is not the register saying "none".
+          const notDisclosed = fromReport(report, `the report states: "${NOT_DISCLOSED}" This empty list does not mean there are none`);
+          return done([], { overall: { ...notDisclosed, type: 'not_available' as const } });
+        }
         return done(map(id, report.fields), { overall: fromReport(report, `${what} parsed from the report PDF`) });
       }
       case 'availableDocuments': {

@@ -133,7 +133,13 @@ export class MtRegister implements Register {
         const retrievedAt = answeredAt();
         const inferred = {
           ...(company.activities
-            ? { activities: { type: 'inferred' as const, register: 'NACE/ISIC inferred from the company type and subtype', retrievedAt } }
+            ? {
+                activities: {
+                  type: 'inferred' as const,
+                  register: 'NACE/ISIC inferred from the company type, subtype and the trade words of the name',
+                  retrievedAt,
+                },
+              }
             : {}),
           ...(company.legalForm?.isAIEnriched
             ? {

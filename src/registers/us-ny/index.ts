@@ -26,7 +26,7 @@ import { scheduleIngestion } from './ingest/job.ts';
 import { companyFromLive, companyFromSnapshot, partiesFromLive, partiesFromSnapshot } from './mapping/company.ts';
 import { mergeCompany } from './mapping/merge.ts';
 import { mergerRelationships } from './mapping/mergers.ts';
-import { mapPeople } from './mapping/people.ts';
+import { mapPeople, publishesOfficers } from './mapping/people.ts';
 import { PORTAL_SOURCE, PortalClient } from './portal/client.ts';
 import type { EntityRecordResponse } from './portal/protocol.ts';
 import { UsNySandboxRecordSchema } from './record.ts';
@@ -199,6 +199,15 @@ export class UsNyRegister implements Register {
       case 'otherKeyPersons': {
         const entityType = live ? (live.entityGeneralInfo?.entityType ?? undefined) : found!.entity.row.entity_type;
         const people = mapPeople(id, entityType, live ? partiesFromLive(live) : partiesFromSnapshot(found!.entity));
+        if (dataPoint === 'legalRepresentatives' && !publishesOfficers(entityType)) {
+          // Spec §2.11: LLCs, LPs and not-for-profits have no officers in the register, so the empty list is not the
+          // register saying "none", and the provenance says so.
+          const reason = `the register publishes no officers for a ${entityType ?? 'entity of this type'} (only corporations name a CEO): this empty list does not mean it has none`;
+          return {
+            data: [] as unknown as DataPointPayloads[D],
+            source: { overall: { ...overall, type: 'not_available', documents: [{ name: 'Entity record', reason }] } },
+          };
+        }
         return out(dataPoint === 'legalRepresentatives' ? people.legalRepresentatives : people.otherKeyPersons);
       }
       default:

@@ -19,6 +19,8 @@ export interface BillingEventRow {
   linkedEventId: string | null;
   basisAt: Date;
   createdAt: Date;
+  /** The mode of the request that made the event; read by `eventsOf` only (dedup across modes). */
+  mode?: 'onboarding' | 'verification';
 }
 
 export interface ReservationRow {
@@ -59,7 +61,7 @@ export class BillingRepository {
   async eventsOf(tx: Queryable, subject: BillingSubject, unitKeys: readonly string[]): Promise<BillingEventRow[]> {
     if (unitKeys.length === 0) return [];
     return tx.query<BillingEventRow>(
-      `select ${EVENT_COLUMNS} from billing_events
+      `select ${EVENT_COLUMNS}, (select r.mode from requests r where r.id = billing_events.request_id) as "mode" from billing_events
         where account_id = $1 and country_code = $2 and company_id = $3 and unit_key = any($4::text[])
         order by basis_at desc, id desc`,
       [subject.accountId, subject.countryCode, subject.companyId, unitKeys],

@@ -84,7 +84,7 @@ async function roundTrip(record: JeRecord): Promise<string[]> {
         r?.individual?.birthDate,
         d.birthYear ? { ...(d.birthMonth ? { month: d.birthMonth } : {}), year: d.birthYear } : undefined,
       );
-    const address = r?.individual?.residenceAddress ?? r?.company?.legalAddress;
+    const address = r?.individual?.serviceAddress ?? r?.company?.legalAddress;
     check(
       `director ${i} address`,
       address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode].filter(Boolean).join(', ') : undefined,

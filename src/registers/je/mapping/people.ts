@@ -61,7 +61,8 @@ function party(number: string, f: Fields, kindLabel: string) {
     name: splitName(name),
     ...(birthDate ? { birthDate } : {}),
     ...(nationality ? { nationality } : {}),
-    ...(address ? { residenceAddress: address } : {}),
+    // The report prints a director's or secretary's service address, not where they live: no residence is known.
+    ...(address ? { serviceAddress: address } : {}),
   };
   return { type: 'individual' as const, entityId: entityId(number, name), individual };
 }

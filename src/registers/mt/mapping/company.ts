@@ -17,7 +17,7 @@ export function formatMoney(amount: number, currency: string): string {
  * from the company-type text, which also makes the activity description.
  */
 export async function companyOf(companyId: string, c: CompanyDetails): Promise<Company> {
-  const activities = await inferActivitiesOfType(c.type, c.subtype);
+  const activities = await inferActivitiesOfType(c.type, c.subtype, c.name);
   return {
     countryCode: 'MT',
     id: companyId,

@@ -29,6 +29,8 @@ function individualOf(p: MtInvolvement): Individual {
   return {
     name: { fullName: p.name },
     ...(nationality ? { nationality } : {}),
+    // The registry records a natural person's residential address (its particulars of directors and officers),
+    // unlike JE's service addresses: it is the residence.
     ...(p.address ? { residenceAddress: addressOf(p.address) } : {}),
     ...(p.idCardNumber ? { identifiers: [{ type: 'idCardNumber', value: p.idCardNumber }] } : {}),
   };
