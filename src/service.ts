@@ -168,7 +168,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       billing,
       registers,
       retrieval,
-      search: new SearchService(registers),
+      search: new SearchService(registers, config.SEARCH_HEARTBEAT_MS),
       sandbox,
       files,
       signer,
