@@ -168,7 +168,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       billing,
       registers,
       retrieval,
-      search: new SearchService(registers),
+      search: new SearchService(registers, config.SEARCH_HEARTBEAT_MS),
       sandbox,
       files,
       signer,
@@ -206,6 +206,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await monitoring.scheduler.stop();
       await orphans.stop();
       await app.close();
+      verification.stop();
       await queue.stop();
       // After the work in flight: what is left open is another process's to take over at once.
       await lease.stop();

@@ -18,6 +18,15 @@ export interface HeldJob {
   id: string;
 }
 
+/** A fetch loop of one queue, as the queue sees it. */
+export interface QueueWorker {
+  readonly name: string;
+  readonly held: ReadonlySet<HeldJob>;
+  start(): void;
+  notify(): void;
+  stop(): Promise<void>;
+}
+
 /**
  * One fetch loop of a queue, written on our side because pg-boss 10's `work` lacks what 12 gave us: a full fetch
  * means a backlog, so it fetches again at once (12's `burstWhenBatchFull`); a send in this process wakes it
@@ -117,6 +126,6 @@ export function failJobs(boss: PgBoss, name: string, ids: string[], data: object
 }
 
 /** What pg-boss keeps as a failed job's output. */
-function errorData(err: unknown): object {
+export function errorData(err: unknown): object {
   return err instanceof Error ? { message: err.message, stack: err.stack } : { value: String(err) };
 }

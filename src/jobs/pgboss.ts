@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Db } from '../store/db.ts';
 import { Heartbeat, LIVENESS_SECONDS } from './heartbeat.ts';
-import { failJobs, PgBossWorker } from './pgboss-worker.ts';
+import { PgBossSlotWorker } from './pgboss-slot-worker.ts';
+import { failJobs, PgBossWorker, type QueueWorker } from './pgboss-worker.ts';
 import type { JobToSend, SendOptions, WorkOptions, WorkQueue } from './queue.ts';
 
 export interface PgBossQueueOptions {
@@ -44,7 +45,7 @@ export class PgBossQueue implements WorkQueue {
   private readonly created = new Set<string>();
   private creating: Promise<void> = Promise.resolve();
   private readonly starting: Promise<void>[] = [];
-  private readonly workers: PgBossWorker[] = [];
+  private readonly workers: QueueWorker[] = [];
   private readonly heartbeat: Heartbeat;
   private started = false;
 
@@ -121,29 +122,37 @@ export class PgBossQueue implements WorkQueue {
   }
 
   work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
-    this.workBatch(
-      name,
-      async (payloads) => {
-        // Every job of the batch runs; if one failed, pg-boss retries the whole batch (handlers are idempotent).
-        const results = await Promise.allSettled(payloads.map((p) => handler(p)));
-        const failed = results.find((r) => r.status === 'rejected');
-        if (failed) throw (failed as PromiseRejectedResult).reason;
-      },
-      opts,
-    );
+    // One job per slot, each completed as it finishes: a slow job never holds back the others (PgBossSlotWorker).
+    const slots = opts.slots ?? (opts.batchSize ?? 4) * (opts.concurrency ?? 2);
+    this.startWorkers(name, () => [
+      new PgBossSlotWorker(this.boss, name, (job) => handler(job.data), {
+        slots,
+        pollingIntervalMs: this.pollingIntervalSeconds * 1000,
+        onError: this.onError,
+      }),
+    ]);
   }
 
   workBatch(name: string, handler: (payloads: any[]) => Promise<void>, opts: WorkOptions = {}): void {
+    this.startWorkers(name, () =>
+      Array.from(
+        { length: opts.concurrency ?? 2 },
+        () =>
+          new PgBossWorker(this.boss, name, (jobs) => handler(jobs.map((job) => job.data)), {
+            batchSize: opts.batchSize ?? 4,
+            pollingIntervalMs: this.pollingIntervalSeconds * 1000,
+            onError: this.onError,
+          }),
+      ),
+    );
+  }
+
+  private startWorkers(name: string, make: () => QueueWorker[]): void {
     // Registration is synchronous for callers; the queue is created and the workers started in the background.
     const start = async () => {
       await this.ensureQueue(name);
       await this.recoverOrphans(name);
-      for (let i = 0; i < (opts.concurrency ?? 2); i++) {
-        const worker = new PgBossWorker(this.boss, name, (jobs) => handler(jobs.map((job) => job.data)), {
-          batchSize: opts.batchSize ?? 4,
-          pollingIntervalMs: this.pollingIntervalSeconds * 1000,
-          onError: this.onError,
-        });
+      for (const worker of make()) {
         this.workers.push(worker);
         worker.start();
       }

@@ -19,6 +19,11 @@ export interface WorkOptions {
   batchSize?: number;
   /** Batches run side by side (default 2). */
   concurrency?: number;
+  /**
+   * `work` only: jobs run side by side, each completed as it finishes and its slot refilled at once
+   * (default batchSize × concurrency).
+   */
+  slots?: number;
 }
 
 /**

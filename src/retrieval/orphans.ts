@@ -81,7 +81,7 @@ export class OrphanSweeper {
     }
     for (const task of tasks.values()) {
       if (request.mode === 'onboarding') await this.onboarding.abandon(request, task);
-      else await this.verification.schedule(request.id, task);
+      else await this.verification.schedule(request, task);
     }
     // Its owner may have died between the last settlement and the enrichment that follows it.
     if (!tasks.size) await this.enrichment?.afterSettle(request);

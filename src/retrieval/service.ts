@@ -112,7 +112,7 @@ export class RetrievalService {
       throwIfWholeRequestFailed(response);
       return response;
     }
-    for (const task of tasks) await this.verification.schedule(request.id, task);
+    for (const task of tasks) await this.verification.schedule(request, task);
     await this.releaseLease(request.id);
     return this.get(account, request.id);
   }
@@ -146,7 +146,7 @@ export class RetrievalService {
       const key = `${row.requestId}:${task.kind === 'document' ? `doc:${task.documentId}` : task.fetch}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      await this.verification.schedule(row.requestId, task);
+      await this.verification.schedule(found.request, task);
     }
     return seen.size;
   }

@@ -1,12 +1,22 @@
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { Task } from './plan.ts';
 import { failureOf, type TaskRunner } from './runner.ts';
 
 export const RETRIEVAL_JOB = 'retrieval.task';
+
+/**
+ * Fairness (a CN credit report takes minutes, a TEST call seconds): each register has a queue of its own, so a slow
+ * register's jobs fill only its own REGISTER_SLOTS, and within it one account runs at most ACCOUNT_SLOTS at once in a
+ * process; a job beyond that is sent again ACCOUNT_DEFER_MS later instead of taking a slot. Jobs of a register no
+ * longer served (and jobs sent before the queues were split) stay on RETRIEVAL_JOB.
+ */
+const REGISTER_SLOTS = 8;
+const ACCOUNT_SLOTS = 4;
+const ACCOUNT_DEFER_MS = 2_000;
 
 interface JobPayload {
   requestId: string;
@@ -37,16 +47,52 @@ export class VerificationExecutor {
     private readonly clock: Clock,
     private readonly opts: VerificationOptions,
   ) {
-    queue.work(RETRIEVAL_JOB, (payload: JobPayload) => this.run(payload));
+    for (const register of registers.all()) {
+      queue.work(queueOf(register.countryCode), (payload: JobPayload) => this.run(payload), { slots: REGISTER_SLOTS });
+    }
+    queue.work(RETRIEVAL_JOB, (payload: JobPayload) => this.run(payload), { slots: 2 });
   }
 
-  async schedule(requestId: string, task: Task, attempt = 0, delayMs = 0): Promise<void> {
-    await this.queue.send(RETRIEVAL_JOB, { requestId, task, attempt } satisfies JobPayload, { delayMs });
+  /** `request`: the request's id and register (which picks the queue). */
+  async schedule(request: { id: string; countryCode: string }, task: Task, attempt = 0, delayMs = 0): Promise<void> {
+    const name = this.registers.get(request.countryCode) ? queueOf(request.countryCode) : RETRIEVAL_JOB;
+    await this.queue.send(name, { requestId: request.id, task, attempt } satisfies JobPayload, { delayMs });
   }
 
-  private async run({ requestId, task, attempt }: JobPayload): Promise<void> {
-    const found = await this.requests.get(requestId);
+  /**
+   * Aborts the register calls in flight, at shutdown: a call of minutes (a CN report) would otherwise outlive the
+   * queue, which gives up waiting for it, and keep the process alive with its timers.
+   */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  private readonly stopping = new AbortController();
+
+  /** Jobs running in this process by register and account (`${countryCode} ${accountId}`). */
+  private readonly running = new Map<string, number>();
+
+  private async run(payload: JobPayload): Promise<void> {
+    const found = await this.requests.get(payload.requestId);
     if (!found) return;
+    const share = `${found.request.countryCode} ${found.request.accountId}`;
+    const running = this.running.get(share) ?? 0;
+    if (running >= ACCOUNT_SLOTS) {
+      // The account has its share of the register's slots: this job waits its turn off the slots, not on one.
+      const jittered = ACCOUNT_DEFER_MS * (0.75 + Math.random() * 0.5);
+      return this.schedule(found.request, payload.task, payload.attempt, jittered);
+    }
+    this.running.set(share, running + 1);
+    try {
+      await this.runTask(found, payload);
+    } finally {
+      const left = (this.running.get(share) ?? 1) - 1;
+      if (left) this.running.set(share, left);
+      else this.running.delete(share);
+    }
+  }
+
+  private async runTask(found: { request: RequestRow; items: ItemRow[] }, { requestId, task, attempt }: JobPayload): Promise<void> {
     const { request, items } = found;
     const open = items.some(
       (i) =>
@@ -65,18 +111,23 @@ export class VerificationExecutor {
       });
       return;
     }
-    const signal = AbortSignal.timeout(this.opts.attemptTimeoutMs);
+    const timeout = AbortSignal.timeout(this.opts.attemptTimeoutMs);
+    const signal = AbortSignal.any([timeout, this.stopping.signal]);
     for (const name of task.kind === 'document' ? [task.documentId] : task.items) {
       await this.requests.countAttempt(requestId, task.kind, name);
     }
     try {
       await this.runner.attempt(register, request, task, signal);
     } catch (err) {
-      const error = signal.aborted ? RegisterError.unavailable(`the register did not answer within ${this.opts.attemptTimeoutMs} ms`) : err;
+      // Cut off by the process stopping: the job fails, and pg-boss runs it again (here or in another process).
+      if (this.stopping.signal.aborted) throw err;
+      const error = timeout.aborted
+        ? RegisterError.unavailable(`the register did not answer within ${this.opts.attemptTimeoutMs} ms`)
+        : err;
       const failure = failureOf(error, register.catalogue.register);
       if (failure.retryable) {
         const delay = this.nextDelay(request, attempt);
-        if (delay !== undefined) return this.schedule(requestId, task, attempt + 1, delay);
+        if (delay !== undefined) return this.schedule(request, task, attempt + 1, delay);
         failure.message = `the register stayed unavailable for the retry window (${Math.round(this.opts.retryWindowMs / 1000)} s): ${failure.message}`;
       }
       await this.runner.fail(request, task, failure);
@@ -92,4 +143,9 @@ export class VerificationExecutor {
     const jittered = exp * (0.8 + Math.random() * 0.4);
     return Math.min(jittered, left);
   }
+}
+
+/** The queue of a register's verification jobs. */
+function queueOf(countryCode: string): string {
+  return `${RETRIEVAL_JOB}.${countryCode}`;
 }

@@ -18,7 +18,11 @@ export type SearchEvent = { type: 'progress'; source: string; results: SearchRes
 
 /** Search across a register's sources; never billed. */
 export class SearchService {
-  constructor(private readonly registers: RegisterRegistry) {}
+  constructor(
+    private readonly registers: RegisterRegistry,
+    /** Between `: keep-alive` comments of a streamed search, so that proxies keep a quiet connection open. */
+    readonly heartbeatMs = 15_000,
+  ) {}
 
   async search(country: string, query: string, signal?: AbortSignal, opts: SearchOptions = {}): Promise<SearchResult[]> {
     let final: SearchResult[] = [];

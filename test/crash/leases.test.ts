@@ -80,7 +80,9 @@ describe('a process killed mid-flight, another alive on one PostgreSQL', {
       });
       // The verification job is running in the doomed process (its register call takes 6 s).
       await eventually(async () => {
-        const rows = await db.query(`select id from ${storage.env.JOBS_SCHEMA}.job where name = 'retrieval.task' and state = 'active'`);
+        const rows = await db.query(
+          `select id from ${storage.env.JOBS_SCHEMA}.job where name = 'retrieval.task.TEST' and state = 'active'`,
+        );
         return rows.length === 1;
       });
       const held = await call(survivor.url, 'GET', '/v2/billing/balance');

@@ -1,6 +1,8 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SearchQuery, SearchResponse, errorResponses } from '../../../contract/index.ts';
 import { toApiError } from '../../error-handler.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
+import { openEventStream, wantsEventStream } from './event-stream.ts';
 
 export const register: RouteRegistrar = (app, { search }) => {
   typed(app).get('/v2/search', {
@@ -9,37 +11,36 @@ export const register: RouteRegistrar = (app, { search }) => {
       summary: 'Search a company in a register',
       description:
         'By name or identifier; never billed. With `stream=true` and `Accept: text/event-stream` the answer is ' +
-        'Server-Sent Events: `progress` once per source (`{source, results}`), then `complete` (`{results}`) or `error` (the error body).',
+        'Server-Sent Events, its headers sent at once: `progress` as results arrive (`{source, results}`), then ' +
+        '`complete` (`{results}`) or `error` (the error body), with a `: keep-alive` comment every 15 s meanwhile. ' +
+        'An invalid query and the register’s own errors come as the `error` event; a missing or unknown API key (401) ' +
+        'and the rate limit (429) answer before the stream starts, as plain JSON.',
       querystring: SearchQuery,
       response: { 200: SearchResponse, ...errorResponses(400, 401, 404, 406, 422, 429, 503) },
+    },
+    // An invalid query of a stream request is the stream's `error` event; other errors go to the app's handler.
+    errorHandler: (err, req, reply) => {
+      if (!hasZodFastifySchemaValidationErrors(err) || !wantsEventStream(req)) throw err;
+      const stream = openEventStream(reply, search.heartbeatMs);
+      stream.event('error', toApiError(err).toBody());
+      stream.close();
     },
     handler: async (req, reply) => {
       const { country, query, stream, transliterate } = req.query;
       const wantsStream = stream === true || (stream === undefined && req.headers.accept === 'text/event-stream');
       if (!wantsStream) return search.search(country, query, undefined, { transliterate });
 
-      // Server-Sent Events: headers now (with the rate-limit headers already set), then one event per source.
-      const events = search.stream(country, query, undefined, { transliterate });
-      const first = await events.next(); // errors before any output still get a normal error response
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-      });
-      const write = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const events = openEventStream(reply, search.heartbeatMs);
       try {
-        for (let next = first; !next.done; next = await events.next()) {
-          const e = next.value;
-          if (e.type === 'progress') write('progress', { source: e.source, results: e.results });
-          else write('complete', { results: e.results });
+        for await (const e of search.stream(country, query, events.signal, { transliterate })) {
+          if (e.type === 'progress') events.event('progress', { source: e.source, results: e.results });
+          else events.event('complete', { results: e.results });
         }
       } catch (err) {
-        write('error', toApiError(err as Error).toBody());
+        if (!events.signal.aborted) events.event('error', toApiError(err as Error).toBody());
+      } finally {
+        events.close();
       }
-      raw.end();
     },
   });
 };

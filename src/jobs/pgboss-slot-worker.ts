@@ -1,0 +1,120 @@
+import type PgBoss from 'pg-boss';
+import { errorData, failJobs, HANDLER_TIME_LIMIT_MS, type HeldJob } from './pgboss-worker.ts';
+
+export interface SlotWorkerOptions {
+  /** Jobs this process runs side by side for the queue. */
+  slots: number;
+  pollingIntervalMs: number;
+  onError: (err: unknown) => void;
+}
+
+/**
+ * The fetch loop of a queue whose jobs are handled one by one (`WorkQueue.work`): it keeps up to `slots` jobs
+ * running and completes each as it finishes, and a freed slot is refilled at once. A batch worker (PgBossWorker)
+ * completes its jobs together when the slowest finishes, so one job of minutes (a CN credit report) held up the
+ * seconds-long jobs fetched with it and every job behind them; here a slow job holds only its own slot.
+ * Durability is pg-boss's as before: a job is completed only after its handler returned, and the heartbeat keeps
+ * the held ones alive, so a job in flight when the process dies is retried.
+ */
+export class PgBossSlotWorker {
+  private stopping = false;
+  private wake?: () => void;
+  /** Set while the loop waits for a slot to free (rather than for jobs to arrive). */
+  private full = false;
+  private loop?: Promise<void>;
+  private readonly running = new Set<Promise<void>>();
+  /** The jobs running now. */
+  readonly held = new Set<HeldJob>();
+
+  constructor(
+    private readonly boss: PgBoss,
+    readonly name: string,
+    private readonly handler: (job: PgBoss.Job<object>) => Promise<void>,
+    private readonly opts: SlotWorkerOptions,
+  ) {}
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Cuts the idle wait short: a job was just sent to this queue. */
+  notify(): void {
+    if (!this.full) this.wake?.();
+  }
+
+  /** Stops fetching; resolves when the jobs in hand have finished. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.opts.slots - this.running.size;
+      if (free <= 0) {
+        this.full = true;
+        await this.idle(); // until a job finishes
+        this.full = false;
+        continue;
+      }
+      let jobs: PgBoss.Job<object>[] = [];
+      try {
+        jobs = await this.boss.fetch<object>(this.name, { batchSize: free });
+      } catch (err) {
+        this.opts.onError(err);
+      }
+      for (const job of jobs) this.launch(job);
+      // Every free slot filled: there may be more waiting, fetched as soon as a slot frees.
+      if (jobs.length >= free) continue;
+      if (!this.stopping) await this.idle(this.opts.pollingIntervalMs);
+    }
+  }
+
+  private launch(job: PgBoss.Job<object>): void {
+    const held = { name: this.name, id: job.id };
+    this.held.add(held);
+    const run = this.runOne(job).finally(() => {
+      this.held.delete(held);
+      this.running.delete(run);
+      if (this.full) this.wake?.();
+    });
+    this.running.add(run);
+  }
+
+  /** Resolves after `ms`, or when woken (a send, a freed slot, a stop); without `ms` only when woken. */
+  private idle(ms?: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = undefined;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async runOne(job: PgBoss.Job<object>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`handler ran longer than ${HANDLER_TIME_LIMIT_MS} ms`)), HANDLER_TIME_LIMIT_MS);
+      });
+      try {
+        await Promise.race([this.handler(job), limit]);
+        await this.boss.complete(this.name, job.id);
+      } catch (err) {
+        // pg-boss retries a failed job with the queue's backoff, or marks it failed after the last retry.
+        await failJobs(this.boss, this.name, [job.id], errorData(err));
+      }
+    } catch (err) {
+      // The store refused the completion itself; the heartbeat stops, so the job expires and is retried.
+      this.opts.onError(err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, startTestService, type TestService } from '../support/service.ts';
+
+// Verification work is shared fairly: slow jobs (a register's minutes-long calls) hold only their own share of the
+// workers, so a fast verification settles in about its own time while they are still running. Before, jobs were
+// run in batches that finished with their slowest job, and the fast one waited behind them.
+
+const statuses = (body: any) =>
+  [...Object.values(body.request.dataStatus.dataPoints), ...Object.values(body.request.dataStatus.documents)].map(
+    (e: any) => e.status as string,
+  );
+const settled = (body: any) => statuses(body).every((s) => s === 'succeeded' || s === 'failed');
+
+async function verify(svc: TestService, key: string, body: object): Promise<string> {
+  const res = await svc.call('POST', '/v2/company', { key, body });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.request.requestId;
+}
+const get = async (svc: TestService, key: string, requestId: string) => {
+  const res = await svc.call('GET', `/v2/company/${requestId}`, { key });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
+};
+
+describe('verification fairness: one account’s slow jobs', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService();
+  });
+  after(() => svc.close());
+
+  it('a fast verification of another account settles while an account’s many slow jobs are still running', {
+    timeout: 60_000,
+  }, async () => {
+    const slow = await svc.newAccount();
+    const fast = await svc.newAccount();
+    // Three companies whose every register call takes a minute: twelve slow jobs, more than a register's workers.
+    const slowIds: string[] = [];
+    for (const id of ['SLOW-A', 'SLOW-B', 'SLOW-C']) {
+      const put = await svc.call('PUT', `/admin/sandbox/TEST/companies/${id}`, {
+        admin: true,
+        body: { record: { company: { legalName: `${id} Ltd` } }, behaviour: { latencyMs: 60_000 } },
+      });
+      assert.equal(put.status, 200);
+      slowIds.push(
+        await verify(svc, slow.apiKey, {
+          id,
+          countryCode: 'TEST',
+          dataPoints: ['company', 'legalRepresentatives', 'shareholders', 'ultimateBeneficialOwners'],
+        }),
+      );
+    }
+    const fastId = await verify(svc, fast.apiKey, { id: 'FAST-1', countryCode: 'TEST', dataPoints: ['company'] });
+
+    const done = await eventually(
+      async () => {
+        const body = await get(svc, fast.apiKey, fastId);
+        return settled(body) && body;
+      },
+      30_000,
+      250,
+    );
+    assert.deepEqual(statuses(done), ['succeeded']);
+    for (const id of slowIds) {
+      assert.ok(statuses(await get(svc, slow.apiKey, id)).includes('in_progress'), 'the slow verifications are still running');
+    }
+  });
+});
+
+describe('verification fairness: a slow register', () => {
+  let svc: TestService;
+  before(async () => {
+    // The spec's timings: a CN credit report takes minutes, a TEST call 2-3 s.
+    svc = await startTestService({ SANDBOX_LATENCY: 'realistic' });
+  });
+  after(() => svc.close());
+
+  it('a TEST verification settles while CN verifications of two accounts are still running', { timeout: 90_000 }, async () => {
+    const cnIds: { key: string; id: string }[] = [];
+    // Two accounts, eight CN jobs each: together more than a register's workers.
+    for (let a = 0; a < 2; a++) {
+      const { apiKey } = await svc.newAccount();
+      for (const id of ['91500103MA5U3B2X1G', '91110108MA01HXYL6K']) {
+        const requestId = await verify(svc, apiKey, {
+          id,
+          countryCode: 'CN',
+          dataPoints: ['company', 'legalRepresentatives', 'shareholders', 'availableDocuments'],
+        });
+        cnIds.push({ key: apiKey, id: requestId });
+      }
+    }
+    const fast = await svc.newAccount();
+    const fastId = await verify(svc, fast.apiKey, { id: 'FAST-2', countryCode: 'TEST', dataPoints: ['company'] });
+
+    const done = await eventually(
+      async () => {
+        const body = await get(svc, fast.apiKey, fastId);
+        return settled(body) && body;
+      },
+      45_000,
+      250,
+    );
+    assert.deepEqual(statuses(done), ['succeeded']);
+    for (const { key, id } of cnIds) {
+      assert.ok(statuses(await get(svc, key, id)).includes('in_progress'), 'the CN verifications are still running');
+    }
+  });
+});
