@@ -67,8 +67,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('pgboss'),
-  /** Between `: keep-alive` comments of a streamed search (GET /v2/search with stream=true). */
-  SEARCH_HEARTBEAT_MS: intFromEnv(15_000),
+  /** Between `: keep-alive` comments of a streamed search (GET /v2/search with stream=true); at least 10 ms, never a busy loop. */
+  SEARCH_HEARTBEAT_MS: z.coerce.number().int().min(10).default(15_000),
   /** Requests per minute per API key. */
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   /**
