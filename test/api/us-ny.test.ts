@@ -307,7 +307,14 @@ describe('US-NY through the API', () => {
     assert.equal(res.status, 200);
     const profile = res.body.blocks.find((b: any) => b.sku === 'US-NY-PROFILE');
     assert.deepEqual(profile.authoritative, { onboarding: false, verification: true });
-    assert.deepEqual(res.body.datapoints.shareholders, { available: false, price: null, pricingMode: 'fixed' });
+    assert.deepEqual(res.body.datapoints.shareholders, {
+      available: false,
+      price: null,
+      pricingMode: 'fixed',
+      mode: null,
+      modes: { onboarding: null, verification: null },
+      sku: null,
+    });
     assert.deepEqual(res.body.documents, []);
   });
 });
