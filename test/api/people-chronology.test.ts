@@ -57,6 +57,31 @@ describe('sandbox registers: appointments within the company’s life', () => {
     assert.ok(checked >= 400, `only ${checked} dates checked`);
   });
 
+  it('TEST: subsidiaries acquired, branches opened, mergers and head counts dated between incorporation and closure', async () => {
+    let checked = 0;
+    for (let i = 0; i < 200; i++) {
+      const id = `PEOPLE-${i}`;
+      const body = await post({ countryCode: 'TEST', id, dataPoints: ['company', 'subsidiaries', 'establishments'] });
+      const from: string = body.company.incorporationDate;
+      const to: string | undefined = body.company.status?.statusDetails?.closureDate;
+      const within = (what: string, date: string | undefined) => {
+        if (!date) return;
+        assert.ok(date >= from, `${id} ${what} dated ${date}, before incorporation on ${from}`);
+        if (to) assert.ok(date <= to, `${id} ${what} dated ${date}, after closure on ${to}`);
+        checked++;
+      };
+      for (const s of body.subsidiaries ?? []) within(`acquisition of ${s.company?.id}`, s.acquisitionDate);
+      for (const e of body.establishments ?? []) {
+        within(`${e.name} opened`, e.creationDate);
+        within(`${e.name} closed`, e.endDate);
+        if (e.endDate) assert.ok(e.creationDate <= e.endDate, `${id} ${e.name}: closed ${e.endDate} before it opened ${e.creationDate}`);
+      }
+      for (const r of body.companyRelationships ?? []) within(`${r.relation} ${r.company?.id}`, r.effectiveDate);
+      within('employee count update', body.company.employeeCount?.lastUpdated);
+    }
+    assert.ok(checked >= 600, `only ${checked} dates checked`);
+  });
+
   it('MT: involvements appointed between registration and the change of state', async () => {
     let checked = 0;
     for (const generated of mtCompanies(60)) {
