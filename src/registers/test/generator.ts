@@ -3,6 +3,7 @@ import { isicForNace, naceClasses } from '../../enrichment/reference/activities.
 import { announceTaxId } from '../../tax-verification/issued.ts';
 import { gbCheckDigits, luCheckDigits } from '../../tax-verification/vat-numbers.ts';
 import { groupMemberOf } from './groups.ts';
+import { withinLife } from './lifetime.ts';
 import { address, dateIn, identityOf, type Identity, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
 import { type Closure, type Insolvency, statusFactsOf, statusOf } from './status.ts';
@@ -103,7 +104,7 @@ const EMPLOYEE_BANDS: Record<string, [number, number][]> = {
 export function employeesOf(facts: Facts) {
   const rng = rngFor(facts.id, 'employees');
   const [min, max] = rng.pick(EMPLOYEE_BANDS[facts.identity.legalForm.key] ?? EMPLOYEE_BANDS.ltd!);
-  const lastUpdated = dateIn(rng, facts.lastActiveYear, facts.lastActiveYear);
+  const lastUpdated = withinLife(dateIn(rng, facts.lastActiveYear, facts.lastActiveYear), facts);
   return rng.chance(0.4) ? { exact: rng.int(min, max), lastUpdated, isEstimate: false } : { min, max, lastUpdated, isEstimate: true };
 }
 

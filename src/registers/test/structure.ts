@@ -1,6 +1,7 @@
 import type { CompanyRelationship, Establishment, Subsidiary } from '../../contract/index.ts';
 import { companyRef, factsOf, money, type Facts } from './generator.ts';
 import { groupHoldingsOf, groupMemberOf } from './groups.ts';
+import { withinLife } from './lifetime.ts';
 import { address, cityOf, dateIn, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
 
@@ -42,7 +43,7 @@ export function subsidiariesOf(id: string, facts: Facts = factsOf(id)): Subsidia
       numberOfShares: amount,
       nominalCapitalHeld: money(amount, facts.capital.currency),
       paidInAmount: money(amount, facts.capital.currency),
-      acquisitionDate: dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear),
+      acquisitionDate: withinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
     };
   });
 }
@@ -75,7 +76,7 @@ export function establishmentsOf(id: string, facts: Facts = factsOf(id)): Establ
       return {
         name: `${facts.identity.baseName} - ${city.city} Branch`,
         id: `${id}-B${i + 2}`,
-        creationDate: dateIn(rng, opened, opened),
+        creationDate: withinLife(dateIn(rng, opened, opened), facts),
         ...(shut ? { active: false, endDate: dateIn(rng, opened + 1, facts.lastActiveYear) } : closed),
         address: address(rng, city),
       };
@@ -88,7 +89,7 @@ export function companyRelationshipsOf(id: string, facts: Facts = factsOf(id)): 
   const rng = rngFor(id, 'relationships');
   if (!rng.chance(0.1)) return [];
   const other = companyRef(`${rng.pick(vocabulary.companyWords)}-${rng.pick(vocabulary.sectorWords)}`.toUpperCase());
-  const effectiveDate = dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear);
+  const effectiveDate = withinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts);
   return [
     {
       relation: 'mergedFrom',

@@ -1,4 +1,5 @@
 import type { Rng } from './random.ts';
+import { townsWithZips, zipsOf } from './town-zips.ts';
 import { countyOptions, type EntityTypeSpec, words } from './words.ts';
 
 /** An address as the snapshot's column groups hold it. */
@@ -10,10 +11,18 @@ export interface Addr {
   zip: string;
 }
 
-const zipIn = (rng: Rng, ranges: readonly (readonly [number, number])[]) => {
-  const [lo, hi] = rng.pick(ranges);
-  return String(rng.int(Math.min(lo, hi), Math.max(lo, hi))).padStart(5, '0');
-};
+/**
+ * A town and one of its real ZIP codes (town-zips.json): never a ZIP code of another town. Two draws, as when the
+ * ZIP code was drawn from a range, so that every later value of the entity stays as it was.
+ */
+function townAndZip(rng: Rng, state: string, cities: readonly string[]): { city: string; zip: string } {
+  const known = townsWithZips(state, cities);
+  if (known.length === 0) throw new Error(`no ZIP codes for any of ${cities.join(', ')} (${state})`);
+  const city = rng.pick(known);
+  const zip = rng.pick(zipsOf(state, city));
+  rng.next();
+  return { city, zip };
+}
 
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'TH' : (['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH')}`;
 
@@ -37,9 +46,8 @@ export function nyAddress(rng: Rng, county: County): Addr {
   return {
     address_1: street(rng, nyc),
     ...(rng.chance(0.25) ? { address_2: unit(rng) } : {}),
-    city: rng.pick(county.cities),
+    ...townAndZip(rng, 'NY', county.cities),
     state: 'NY',
-    zip: zipIn(rng, county.zips),
   };
 }
 
@@ -48,9 +56,8 @@ export function outOfStateAddress(rng: Rng): Addr {
   return {
     address_1: street(rng, false),
     ...(rng.chance(0.3) ? { address_2: unit(rng) } : {}),
-    city: rng.pick(office.cities),
+    ...townAndZip(rng, office.state, office.cities),
     state: office.state,
-    zip: zipIn(rng, office.zips),
   };
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-const Range = z.tuple([z.number().int(), z.number().int()]);
-const Place = z.object({ cities: z.array(z.string()).min(1), zips: z.array(Range).min(1) });
+// A place's ZIP codes are those of its towns (town-zips.json).
+const Place = z.object({ cities: z.array(z.string()).min(1) });
 
 const Vocabulary = z.object({
   surnames: z.array(z.string()).min(1),
