@@ -1,6 +1,7 @@
 import type { Mode } from '../contract/index.ts';
 import type { Catalogue, CatalogueBlock } from '../registers/catalogue.ts';
 import { blocksIncluding } from '../registers/catalogue.ts';
+import type { BillingEventRow } from '../store/repositories/billing.ts';
 
 /** A billing event as dedup and inclusion see it. */
 export interface KnownEvent {
@@ -12,6 +13,18 @@ export interface KnownEvent {
   basisMs: number;
   /** The mode of the event's request; unknown counts as verification. */
   mode?: Mode;
+}
+
+/** A stored billing event as dedup sees it (the basis is its request's creation time, as `eventsOf` reads it). */
+export function knownEventOf(e: BillingEventRow): KnownEvent {
+  return {
+    id: e.id,
+    unitKey: e.unitKey,
+    status: e.status,
+    linkedEventId: e.linkedEventId,
+    basisMs: e.basisAt.getTime(),
+    ...(e.mode ? { mode: e.mode } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Budgets } from './budget.ts';
 import type { Ledger } from './ledger.ts';
 import { quoteRequest, type Quote } from './quote.ts';
 import { holdReference } from './settlement.ts';
+import { knownEventOf } from './dedup.ts';
 import { documentUnitKey } from './units.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
@@ -50,14 +51,7 @@ export class BillingService {
       for (const block of blocksIncluding(catalogue, doc.type)) units.add(block.sku);
     }
     if (input.enrichment) units.add(input.enrichment.sku);
-    const prior = (await this.repo.eventsOf(tx, subject, [...units])).map((e) => ({
-      id: e.id,
-      unitKey: e.unitKey,
-      status: e.status,
-      linkedEventId: e.linkedEventId,
-      basisMs: e.basisAt.getTime(),
-      ...(e.mode ? { mode: e.mode } : {}),
-    }));
+    const prior = (await this.repo.eventsOf(tx, subject, [...units])).map(knownEventOf);
     const quote = quoteRequest({ ...input, requestTimeMs: input.requestTime.getTime(), prior });
     if (quote.total > 0) {
       const balance = await this.ledger.balance(subject.accountId, tx);

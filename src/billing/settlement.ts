@@ -5,7 +5,7 @@ import type { Queryable } from '../store/db.ts';
 import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow } from '../store/repositories/billing.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
-import { chargedWithin, includingCharge, type KnownEvent } from './dedup.ts';
+import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
 import type { Ledger } from './ledger.ts';
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
@@ -187,14 +187,7 @@ export class BillingSettlement {
 
   private async known(tx: Queryable, req: BilledRequest, unitKeys: string[]): Promise<KnownEvent[]> {
     const rows = await this.repo.eventsOf(tx, req, unitKeys);
-    return rows.map((e) => ({
-      id: e.id,
-      unitKey: e.unitKey,
-      status: e.status,
-      linkedEventId: e.linkedEventId,
-      basisMs: e.basisAt.getTime(),
-      ...(e.mode ? { mode: e.mode } : {}),
-    }));
+    return rows.map(knownEventOf);
   }
 }
 

@@ -1,4 +1,4 @@
-import { chargedWithin, type KnownEvent } from '../billing/dedup.ts';
+import { chargedWithin, type KnownEvent, knownEventOf } from '../billing/dedup.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import { billingEvent } from '../billing/settlement.ts';
 import { blockFor, type Catalogue } from '../registers/catalogue.ts';
@@ -158,14 +158,7 @@ export class GraphBilling {
 
   private async priorCharge(q: Queryable, req: RequestRow, company: CompanyRef, block: ShareholdersBlock): Promise<KnownEvent | undefined> {
     const rows = await this.repo.eventsOf(q, this.subjectOf(req, company), [block.sku]);
-    const events = rows.map((e) => ({
-      id: e.id,
-      unitKey: e.unitKey,
-      status: e.status,
-      linkedEventId: e.linkedEventId,
-      basisMs: e.basisAt.getTime(),
-      ...(e.mode ? { mode: e.mode } : {}),
-    }));
+    const events = rows.map(knownEventOf);
     // The graph retrieves in verification mode: an onboarding charge covers it only where the catalogue says so.
     return chargedWithin(events, block.sku, req.createdAt.getTime(), block.dedupWindow, { mode: 'verification', block });
   }
