@@ -30,7 +30,10 @@ export class SearchService {
     return final;
   }
 
-  /** Yields one `progress` per source as it answers, then `complete` with the merged, ranked list. */
+  /**
+   * Yields one `progress` per batch a register's source answers (a source that pages its results, CN's portal,
+   * answers a batch per page), then `complete` with the merged, ranked list.
+   */
   async *stream(country: string, query: string, signal?: AbortSignal, opts: SearchOptions = {}): AsyncGenerator<SearchEvent> {
     const shown = (results: SearchResult[]) => (opts.transliterate ? transliterateResponse(results) : results);
     const register = this.registers.forSearch(country);

@@ -88,3 +88,44 @@ describe('GET /v2/search as a stream', () => {
     assert.equal(((await res.json()) as any).error.code, 'unauthorized');
   });
 });
+
+describe('GET /v2/search as a stream, CN (a portal that pages its results)', () => {
+  let svc: TestService;
+  let key: string;
+  before(async () => {
+    svc = await startTestService();
+    key = (await svc.newAccount()).apiKey;
+  });
+  after(() => svc.close());
+
+  it('sends a progress event per page of the portal, each with new results, then all of them', { timeout: 60_000 }, async () => {
+    // Nearly every company's name contains 有限公司: more hits than one page of the portal holds.
+    const query = `country=CN&query=${encodeURIComponent('有限公司')}`;
+    const res = await fetch(`${svc.url}/v2/search?${query}&stream=true`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
+    assert.equal(res.status, 200);
+    const events: { event: string; data: any }[] = [];
+    for await (const frame of framesOf(res)) if ('event' in frame) events.push(frame);
+    const progress = events.filter((e) => e.event === 'progress');
+    assert.ok(progress.length >= 2, `${progress.length} progress event(s)`);
+    assert.deepEqual(
+      events.map((e) => e.event),
+      [...progress.map(() => 'progress'), 'complete'],
+    );
+    const seen = new Set<string>();
+    for (const p of progress) {
+      assert.equal(p.data.source, 'CN credit information portal');
+      assert.ok(p.data.results.length > 0);
+      for (const r of p.data.results) {
+        assert.ok(!seen.has(r.id), `${r.id} came in an earlier page`);
+        seen.add(r.id);
+      }
+    }
+    const complete = events.at(-1)!.data.results as { id: string }[];
+    assert.deepEqual(new Set(complete.map((r) => r.id)), seen);
+    assert.equal(complete.length, seen.size);
+    // The plain JSON answer is the same final list.
+    const plain = await svc.call('GET', `/v2/search?${query}`, { key });
+    assert.equal(plain.status, 200);
+    assert.deepEqual(plain.body, complete);
+  });
+});

@@ -111,8 +111,9 @@ export class CnRegister implements Register {
   async *search(query: string, ctx: CallContext): AsyncGenerator<SourceResults> {
     const q = query.trim();
     if (q.replace(/\s/g, '').length < 2) throw new RegisterError('invalid_request', 'a CN search needs at least 2 characters');
-    const hits = await this.client.search(q, ctx.signal);
-    yield { source: 'CN credit information portal', results: hits.map(searchResultOf) };
+    // Each page as the portal answers it: a search of minutes shows its first results early (a `progress` each).
+    for await (const hits of this.client.searchPages(q, ctx.signal))
+      yield { source: 'CN credit information portal', results: hits.map(searchResultOf) };
   }
 
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {

@@ -26,7 +26,7 @@ export interface PortalHit {
   relevance: number;
 }
 
-/** At most this many hits, as the portal pages its list. */
+/** At most this many hits: the portal pages through no more of a list (server.ts serves them a page at a time). */
 const LIMIT = 50;
 const norm = (s: string) =>
   s

@@ -35,13 +35,28 @@ class PortalError extends Error {
 }
 const busy = () => new PortalError(503, 'SYSTEM_BUSY', '系统繁忙，请稍后再试');
 
+/** The portal's result pages: 10 hits unless the client asks for another size, at most 50. */
+const PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 50;
+
+/** The page a search asks for; a missing or unreadable number is the default, as the portal's own pager does. */
+function pageOf(params: URLSearchParams): { page: number; pageSize: number } {
+  const int = (name: string) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n >= 1 ? n : undefined;
+  };
+  return { page: int('page') ?? 1, pageSize: Math.min(int('pageSize') ?? PAGE_SIZE, MAX_PAGE_SIZE) };
+}
+
 /**
  * The national enterprise credit information portal, emulated over HTTP on a loopback port (registers/cn.md), so
  * that the connector speaks to it exactly as to the real one:
  *
  * - `GET /captcha` → `{captchaId, challenge}`; `POST /token` `{captchaId, answer}` → `{token, expiresInSeconds}`.
  *   The real portal's captcha is a picture; the emulator's is a sum the client can work out.
- * - `GET /search?keyword=` with header `x-portal-token` → `{total, list: PortalHit[]}`, after 1 to 3 minutes.
+ * - `GET /search?keyword=&page=&pageSize=` with header `x-portal-token` → `{total, page, pageSize, list: PortalHit[]}`:
+ *   one page of the hits (page 1 and 10 a page unless asked), `total` counting them all. The whole list takes 1 to 3
+ *   minutes, each page its share of that, so a client reading page by page has the first results early.
  * - `POST /report` `{uniscId}` → 202 `{reportId, retryAfterMs}`; `GET /report/{id}` → `{status: generating|ready}`;
  *   `GET /report/{id}/pdf` → the credit report, ready up to 7 minutes after the request.
  * - 401 `TOKEN_INVALID`, 404 `NOT_FOUND`, 503 `SYSTEM_BUSY` (outage, the operator's behaviours).
@@ -80,7 +95,7 @@ export class PortalEmulator {
       if (req.method === 'POST' && path === '/token')
         return sendJson(res, 200, this.token(await readJsonObject(req, () => new PortalError(400, 'BAD_REQUEST', '请求格式错误'))));
       this.checkToken(req);
-      if (req.method === 'GET' && path === '/search') return sendJson(res, 200, await this.search(url.searchParams.get('keyword') ?? ''));
+      if (req.method === 'GET' && path === '/search') return sendJson(res, 200, await this.search(url.searchParams));
       if (req.method === 'POST' && path === '/report')
         return sendJson(
           res,
@@ -120,16 +135,21 @@ export class PortalEmulator {
     if (!expires || expires < Date.now()) throw new PortalError(401, 'TOKEN_INVALID', '请重新验证');
   }
 
-  private async search(keyword: string) {
+  private async search(params: URLSearchParams) {
+    const keyword = params.get('keyword') ?? '';
+    const { page, pageSize } = pageOf(params);
     const code = keyword.replace(/\s+/g, '').toUpperCase();
     // A search for a stored code is a call about that company: its behaviours apply.
     const target = /^[0-9A-Z]{18}$/.test(code) ? await this.directory.get(code) : undefined;
     await this.failIfBehaviourSays(target);
-    await sleep(latencyFor('search', keyword, this.opts.latency, target?.stored));
     const companies = (await this.directory.all()).filter((c) => !c.stored?.behaviour.notFound);
     const hits = [];
     for (const hit of searchPortal(keyword, companies)) if (await this.directory.get(hit.uniscId)) hits.push(hit);
-    return { total: hits.length, list: hits };
+    // The search's time is the whole list's; each page takes its share, so the pages together take as long as one
+    // answer with everything would.
+    const pages = Math.max(1, Math.ceil(hits.length / pageSize));
+    await sleep(Math.round(latencyFor('search', keyword, this.opts.latency, target?.stored) / pages));
+    return { total: hits.length, page, pageSize, list: hits.slice((page - 1) * pageSize, page * pageSize) };
   }
 
   private async requestReport(input: Record<string, unknown>) {

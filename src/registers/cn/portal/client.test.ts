@@ -43,6 +43,38 @@ describe('CN portal protocol (client against the emulator)', () => {
     assert.ok((await client.search('华夏智联', signal())).length >= 2);
   });
 
+  it('pages a search: the portal answers a page at a time, the client reads them all', async () => {
+    const client = new PortalClient(async () => base);
+    const pages = [];
+    for await (const page of client.searchPages('有限公司', signal())) pages.push(page);
+    assert.ok(pages.length >= 2, `${pages.length} page(s)`);
+    assert.ok(pages.every((p) => p.length > 0 && p.length <= 10));
+    const codes = pages.flat().map((h) => h.uniscId);
+    assert.equal(new Set(codes).size, codes.length, 'no hit on two pages');
+    assert.deepEqual(
+      (await client.search('有限公司', signal())).map((h) => h.uniscId),
+      codes,
+    );
+    // On the wire: `{total, page, pageSize, list}`, `total` counting every page's hits.
+    const captcha = await (await fetch(`${base}/captcha`)).json();
+    const { token } = await (
+      await fetch(`${base}/token`, {
+        method: 'POST',
+        body: JSON.stringify({ captchaId: captcha.captchaId, answer: solveChallenge(captcha.challenge) }),
+      })
+    ).json();
+    const second = await (
+      await fetch(`${base}/search?keyword=${encodeURIComponent('有限公司')}&page=2&pageSize=10`, { headers: { 'x-portal-token': token } })
+    ).json();
+    assert.equal(second.total, codes.length);
+    assert.equal(second.page, 2);
+    assert.equal(second.pageSize, 10);
+    assert.deepEqual(
+      second.list.map((h: { uniscId: string }) => h.uniscId),
+      codes.slice(10, 20),
+    );
+  });
+
   it('requests a report, waits for it and downloads the PDF', async () => {
     const pdf = await new PortalClient(async () => base).report('91500103MA5U3B2X2K', signal());
     assert.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');

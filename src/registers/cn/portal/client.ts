@@ -10,6 +10,10 @@ export type PortalLocation = () => Promise<string>;
 const SOURCE = 'CN national enterprise credit information portal';
 /** Longest a report may take to produce before the attempt counts as a failure (spec §8: up to 7 minutes). */
 const REPORT_DEADLINE_MS = 8 * 60_000;
+/** Hits asked for a page of a search: the portal's own page size. */
+const SEARCH_PAGE_SIZE = 10;
+/** A guard against a portal whose pages never end: the portal lists 50 hits at most, 5 pages. */
+const MAX_SEARCH_PAGES = 20;
 
 /**
  * The connector's side of the portal protocol (see emulator/server.ts for the wire format): captcha and token
@@ -22,12 +26,33 @@ export class PortalClient {
 
   constructor(private readonly location: PortalLocation) {}
 
+  /** Every hit of a search, all pages read. */
   async search(keyword: string, signal: AbortSignal): Promise<PortalHit[]> {
-    const res = await this.withToken((token) => this.call('GET', `/search?keyword=${encodeURIComponent(keyword)}`, { token, signal }));
-    const list = (res as { list?: PortalHit[] }).list;
-    if (!Array.isArray(list))
-      throw new RegisterError('processing_failed', 'the portal answered the search with no result list', false, SOURCE);
-    return list;
+    const hits: PortalHit[] = [];
+    for await (const page of this.searchPages(keyword, signal)) hits.push(...page);
+    return hits;
+  }
+
+  /**
+   * A search's hits a page at a time, each as the portal answers it (a search takes minutes, so a caller can show
+   * the first page long before the last). Stops at the last page by `total`, at an empty page, or after one page
+   * when the portal does not say which page it answered (an answer with the whole list).
+   */
+  async *searchPages(keyword: string, signal: AbortSignal): AsyncGenerator<PortalHit[]> {
+    for (let page = 1, read = 0; page <= MAX_SEARCH_PAGES; page++) {
+      const path = `/search?keyword=${encodeURIComponent(keyword)}&page=${page}&pageSize=${SEARCH_PAGE_SIZE}`;
+      const res = (await this.withToken((token) => this.call('GET', path, { token, signal }))) as {
+        total?: number;
+        page?: number;
+        list?: PortalHit[];
+      };
+      if (!Array.isArray(res.list))
+        throw new RegisterError('processing_failed', 'the portal answered the search with no result list', false, SOURCE);
+      // An empty first page too: the source answered, with nothing.
+      if (res.list.length || page === 1) yield res.list;
+      read += res.list.length;
+      if (res.page !== page || !res.list.length || typeof res.total !== 'number' || read >= res.total) return;
+    }
   }
 
   /** Requests a company's credit report, waits until the portal has produced it, and downloads the PDF. */
