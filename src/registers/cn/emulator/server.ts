@@ -48,6 +48,8 @@ const busy = () => new PortalError(503, 'SYSTEM_BUSY', '系统繁忙，请稍后
  */
 export class PortalEmulator {
   private server: Server | undefined;
+  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
+  private lifetime = new AbortController();
   private readonly captchas = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly jobs = new Map<string, ReportJob>();
@@ -61,11 +63,13 @@ export class PortalEmulator {
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
   async start(): Promise<string> {
+    this.lifetime = new AbortController();
     this.server = createServer((req, res) => void this.handle(req, res));
     return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
+    this.lifetime.abort(new Error('the emulator stopped'));
     const server = this.server;
     this.server = undefined;
     await closeServer(server);
@@ -125,7 +129,7 @@ export class PortalEmulator {
     // A search for a stored code is a call about that company: its behaviours apply.
     const target = /^[0-9A-Z]{18}$/.test(code) ? await this.directory.get(code) : undefined;
     await this.failIfBehaviourSays(target);
-    await sleep(latencyFor('search', keyword, this.opts.latency, target?.stored));
+    await sleep(latencyFor('search', keyword, this.opts.latency, target?.stored), this.lifetime.signal);
     const companies = (await this.directory.all()).filter((c) => !c.stored?.behaviour.notFound);
     const hits = [];
     for (const hit of searchPortal(keyword, companies)) if (await this.directory.get(hit.uniscId)) hits.push(hit);
