@@ -22,7 +22,7 @@ const slowPerAccount = Number(values.slow);
 const loadAtStart = loadavg().map(round1);
 /** A fast request left unsettled this long is counted as missing (before the fix they waited for the CN batches). */
 const GIVE_UP_MS = 6 * 60_000;
-const CN_COMPANIES = ['91500103MA5U3B2X1G', '91110108MA01HXYL6K'];
+const CN_COMPANIES = ['91500103MA5U3B2X2K', '91110108MA01HXYL9W'];
 const CN_DATA_POINTS = ['company', 'legalRepresentatives', 'shareholders', 'availableDocuments'];
 
 const bench = await startBenchService({ SANDBOX_LATENCY: 'realistic' });

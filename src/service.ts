@@ -208,6 +208,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await app.close();
       verification.stop();
       await queue.stop();
+      // After the jobs: what registers still run (shared report fetches, emulators' sleeps) ends with the service.
+      await registers.close();
       // After the work in flight: what is left open is another process's to take over at once.
       await lease.stop();
       await webhooks.stop();

@@ -152,6 +152,12 @@ export interface Register {
    * shared queue: several processes may run, so schedules must be deduplicated (job keys) and jobs idempotent.
    */
   start?(ctx: RegisterStartContext): Promise<void>;
+
+  /**
+   * Ends the register's own work when the service stops: calls it shares between callers, and its sandbox
+   * emulator with the latency sleeps and connections in it, so that nothing keeps the process alive afterwards.
+   */
+  close?(): Promise<void>;
 }
 
 export interface ChangedCompaniesPage {

@@ -23,6 +23,11 @@ export class RegisterRegistry {
     return [...this.byCode.values()];
   }
 
+  /** Closes every register (service stop). */
+  async close(): Promise<void> {
+    await Promise.all(this.all().map((r) => r.close?.()));
+  }
+
   /** The register for a search; 406 for a valid country that has no register yet. */
   forSearch(countryCode: string): Register {
     return this.require(countryCode);

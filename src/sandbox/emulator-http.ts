@@ -36,15 +36,20 @@ export async function serveOnLoopback(
   const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return closeServer(server);
-    },
+    close: () => closeServer(server),
   };
 }
 
+/**
+ * Stops listening and drops every connection, idle or mid-answer: a close would otherwise wait for answers that
+ * are still sleeping out a register's latency, and their sockets would keep the process alive.
+ */
 export async function closeServer(server: Server | undefined): Promise<void> {
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!server) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // HTTP servers (the JE mailbox is plain TCP and ends its sessions itself).
+  if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function') server.closeAllConnections();
+  await closed;
 }
 
 export function sendJson(res: ServerResponse, status: number, data: unknown): void {

@@ -81,7 +81,7 @@ describe('verification fairness: a slow register', () => {
     // Two accounts, eight CN jobs each: together more than a register's workers.
     for (let a = 0; a < 2; a++) {
       const { apiKey } = await svc.newAccount();
-      for (const id of ['91500103MA5U3B2X1G', '91110108MA01HXYL6K']) {
+      for (const id of ['91500103MA5U3B2X2K', '91110108MA01HXYL9W']) {
         const requestId = await verify(svc, apiKey, {
           id,
           countryCode: 'CN',

@@ -82,6 +82,8 @@ export class CnRegister implements Register {
   private readonly now: () => Date;
   /** Reports being fetched: data points of one request share one download instead of waiting minutes each. */
   private readonly inFlight = new Map<string, Promise<Report>>();
+  /** Aborted at close: shared report fetches, tied to no caller's signal, end with the register. */
+  private readonly lifetime = new AbortController();
   private emulator: PortalEmulator | undefined;
 
   constructor(opts: CnRegisterOptions) {
@@ -236,8 +238,9 @@ export class CnRegister implements Register {
     return usccOfDocumentId(documentId) === this.parseCompanyId(companyId) ? REPORT_TYPE : undefined;
   }
 
-  /** Stops the sandbox emulator, if one runs (tests). */
+  /** Ends the reports being fetched and stops the sandbox emulator, if one runs. */
   async close(): Promise<void> {
+    this.lifetime.abort(RegisterError.unavailable('the CN register closed'));
     await this.emulator?.stop();
   }
 
@@ -249,7 +252,7 @@ export class CnRegister implements Register {
     let pending = this.inFlight.get(uscc);
     if (!pending) {
       // Not tied to the first caller's signal: a caller that gives up must not fail the others.
-      const signal = AbortSignal.timeout(10 * 60_000);
+      const signal = AbortSignal.any([AbortSignal.timeout(10 * 60_000), this.lifetime.signal]);
       pending = (async () => {
         const pdf = await this.client.report(uscc, signal);
         const receivedAt = this.now();

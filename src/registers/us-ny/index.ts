@@ -294,6 +294,13 @@ export class UsNyRegister implements Register {
     return (await this.emulator).url;
   }
 
+  /** Stops the sandbox emulator, if one was started: its latency sleeps and connections end with it. */
+  async close(): Promise<void> {
+    const emulator = this.emulator;
+    this.emulator = undefined;
+    await (await emulator?.catch(() => undefined))?.close();
+  }
+
   /** The emulator's origin (sandbox mode), e.g. for the ingestion job's open-data downloads. */
   async sandboxPortalUrl(): Promise<string> {
     return this.portalUrl();

@@ -63,6 +63,8 @@ function pageOf(params: URLSearchParams): { page: number; pageSize: number } {
  */
 export class PortalEmulator {
   private server: Server | undefined;
+  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
+  private lifetime = new AbortController();
   private readonly captchas = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly jobs = new Map<string, ReportJob>();
@@ -76,11 +78,13 @@ export class PortalEmulator {
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
   async start(): Promise<string> {
+    this.lifetime = new AbortController();
     this.server = createServer((req, res) => void this.handle(req, res));
     return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
+    this.lifetime.abort(new Error('the emulator stopped'));
     const server = this.server;
     this.server = undefined;
     await closeServer(server);
@@ -148,7 +152,7 @@ export class PortalEmulator {
     // The search's time is the whole list's; each page takes its share, so the pages together take as long as one
     // answer with everything would.
     const pages = Math.max(1, Math.ceil(hits.length / pageSize));
-    await sleep(Math.round(latencyFor('search', keyword, this.opts.latency, target?.stored) / pages));
+    await sleep(Math.round(latencyFor('search', keyword, this.opts.latency, target?.stored) / pages), this.lifetime.signal);
     return { total: hits.length, page, pageSize, list: hits.slice((page - 1) * pageSize, page * pageSize) };
   }
 

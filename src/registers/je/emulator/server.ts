@@ -57,6 +57,8 @@ const unavailable = () => new Refusal(503, 'Service unavailable', 'The registry 
  */
 export class RegistryEmulator {
   private server: Server | undefined;
+  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
+  private lifetime = new AbortController();
   private baseUrl = '';
   private readonly sessions = new Map<string, number>();
   private readonly challenges = new Map<string, number>();
@@ -71,6 +73,7 @@ export class RegistryEmulator {
 
   /** Starts the website and the mailbox on free loopback ports. Neither keeps the process alive. */
   async start(): Promise<EmulatorEndpoints> {
+    this.lifetime = new AbortController();
     this.server = createServer((req, res) => void this.handle(req, res));
     this.baseUrl = `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
     const pop3 = await this.mailbox.start();
@@ -84,6 +87,7 @@ export class RegistryEmulator {
   async stop(): Promise<void> {
     this.desk.stop();
     await this.mailbox.stop();
+    this.lifetime.abort(new Error('the emulator stopped'));
     const server = this.server;
     this.server = undefined;
     await closeServer(server);
@@ -112,7 +116,7 @@ export class RegistryEmulator {
   private async search(url: URL): Promise<string> {
     const query = (url.searchParams.get('search') ?? '').trim();
     const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-    await sleep(latencyFor('page', `search:${query}`, this.opts.latency));
+    await sleep(latencyFor('page', `search:${query}`, this.opts.latency), this.lifetime.signal);
     const entities = (await this.directory.all()).filter((e) => !e.stored?.behaviour.notFound);
     const { total, hits } = query.length >= 2 ? searchNames(query, entities, page) : { total: 0, hits: [] };
     return searchPage(query, page, total, hits, PAGE_SIZE);
@@ -126,7 +130,7 @@ export class RegistryEmulator {
     const b = entity.stored?.behaviour;
     if (b?.unavailable) throw unavailable();
     if (b?.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, number))) throw unavailable();
-    await sleep(latencyFor('page', number, this.opts.latency, entity.stored));
+    await sleep(latencyFor('page', number, this.opts.latency, entity.stored), this.lifetime.signal);
     return entity;
   }
 

@@ -33,6 +33,8 @@ export class MtRegistryEmulator {
   readonly retrievals = new Retrievals();
   private readonly directory: RegistryDirectory;
   private server: Server | undefined;
+  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
+  private lifetime = new AbortController();
 
   constructor(private readonly opts: MtEmulatorOptions) {
     this.auth = new EmulatorAuth(opts.sessionTtlMs);
@@ -41,11 +43,13 @@ export class MtRegistryEmulator {
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
   async start(): Promise<string> {
+    this.lifetime = new AbortController();
     this.server = createServer((req, res) => void this.handle(req, res));
     return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
+    this.lifetime.abort(new Error('the emulator stopped'));
     const server = this.server;
     this.server = undefined;
     await closeServer(server);
@@ -95,7 +99,7 @@ export class MtRegistryEmulator {
     if (number !== null) {
       const company = isCompanyNumber(number) ? await this.directory.get(normaliseCompanyNumber(number)) : undefined;
       await this.failIfBehaviourSays(company);
-      await sleep(latencyFor('search', number, this.opts.latency, company?.stored));
+      await sleep(latencyFor('search', number, this.opts.latency, company?.stored), this.lifetime.signal);
       const items = company && !company.stored?.behaviour.notFound ? [summaryOf(company)] : [];
       return { total: items.length, page: 1, pageSize: 1, items };
     }
@@ -103,7 +107,7 @@ export class MtRegistryEmulator {
     if (name.replace(/\s/g, '').length < 3) throw new Fault(400, 'BAD_REQUEST', 'Enter at least 3 characters of the company name');
     const page = Math.max(1, Number(params.get('page')) || 1);
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(params.get('pageSize')) || 20));
-    await sleep(latencyFor('search', name, this.opts.latency));
+    await sleep(latencyFor('search', name, this.opts.latency), this.lifetime.signal);
     const hits: RegistryCompany[] = [];
     // A built-in company the operator removed is still in `all()`: confirm each hit.
     for (const c of matchName(name, await this.directory.all())) {
@@ -117,7 +121,7 @@ export class MtRegistryEmulator {
     const company = await this.directory.byUuid(uuid.toLowerCase());
     await this.failIfBehaviourSays(company);
     if (!company || company.stored?.behaviour.notFound) throw notFound('company');
-    await sleep(latencyFor(kind, company.id, this.opts.latency, company.stored));
+    await sleep(latencyFor(kind, company.id, this.opts.latency, company.stored), this.lifetime.signal);
     return company;
   }
 
@@ -150,7 +154,7 @@ export class MtRegistryEmulator {
 
   private async process(retrievalId: string) {
     const { company, filing } = await this.retrievalFile(retrievalId);
-    await sleep(latencyFor('documents', `${company.id}:${filing.fileId}`, this.opts.latency, company.stored));
+    await sleep(latencyFor('documents', `${company.id}:${filing.fileId}`, this.opts.latency, company.stored), this.lifetime.signal);
     return this.retrievals.process(retrievalId, filing);
   }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { behaviourLatency, type SandboxBehaviour } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
+import { closeServer } from '../../../sandbox/emulator-http.ts';
 import type { SnapshotEntity } from '../columns.ts';
 import {
   EntityRecordRequest,
@@ -43,8 +44,12 @@ export interface Emulator {
  * the real host does behind its bot protection.
  */
 export async function startEmulator(data: EmulatorData, opts: { latencyMs: () => number }): Promise<Emulator> {
+  // Aborted at close: latency sleeps end with the emulator instead of holding the process.
+  const lifetime = new AbortController();
   const server = createServer((req, res) => {
-    handle(req, res, data, opts).catch((err) => send(res, 500, { requestStatus: 'Failure', message: (err as Error).message }));
+    handle(req, res, data, { ...opts, signal: lifetime.signal }).catch((err) =>
+      send(res, 500, { requestStatus: 'Failure', message: (err as Error).message }),
+    );
   });
   // Never keep the process alive for the emulator's sake: the service stops without knowing about it.
   server.on('connection', (socket) => socket.unref());
@@ -54,7 +59,10 @@ export async function startEmulator(data: EmulatorData, opts: { latencyMs: () =>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      lifetime.abort(new Error('the emulator stopped'));
+      return closeServer(server);
+    },
   };
 }
 
@@ -71,7 +79,12 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : {};
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorData, opts: { latencyMs: () => number }) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  data: EmulatorData,
+  opts: { latencyMs: () => number; signal: AbortSignal },
+) {
   const url = new URL(req.url ?? '/', 'http://emulator');
   if (req.method === 'GET' && url.pathname.startsWith('/resource/')) {
     const dataset = url.pathname.slice('/resource/'.length).replace(/\.json$/, '');
@@ -98,7 +111,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
       const dosId = parsed.data.SearchID.trim();
       const found = await data.entity(dosId);
       // A company's own latency replaces the portal's usual one.
-      await sleep((found && behaviourLatency(found.behaviour, 'profile')) ?? opts.latencyMs());
+      await sleep((found && behaviourLatency(found.behaviour, 'profile')) ?? opts.latencyMs(), opts.signal);
       if (found && (await failFor(found.behaviour, dosId, data))) return send(res, 503, { message: 'Service Unavailable' });
       if (!found) return send(res, 200, (await data.mergedOut(dosId))?.record ?? INVALID_ID);
       if (found.behaviour.notFound) return send(res, 200, INVALID_ID);
@@ -112,7 +125,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: EmulatorD
       const parsed = SearchRequest.safeParse(body);
       if (!parsed.success) return send(res, 400, { requestStatus: 'Failure', message: parsed.error.issues[0]?.message });
       const q = parsed.data;
-      await sleep(opts.latencyMs());
+      await sleep(opts.latencyMs(), opts.signal);
       const start = q.listPaginationInfo.listStartRecord;
       const end = Math.max(start, q.listPaginationInfo.listEndRecord);
       let entities: SnapshotEntity[];
