@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { errorData, failJobs, HANDLER_TIME_LIMIT_MS, type HeldJob } from './pgboss-worker.ts';
+import { WakeableWait } from './wakeable-wait.ts';
 
 export interface SlotWorkerOptions {
   /** Jobs this process runs side by side for the queue. */
@@ -18,7 +19,7 @@ export interface SlotWorkerOptions {
  */
 export class PgBossSlotWorker {
   private stopping = false;
-  private wake?: () => void;
+  private readonly idleWait = new WakeableWait();
   /** Set while the loop waits for a slot to free (rather than for jobs to arrive). */
   private full = false;
   private loop?: Promise<void>;
@@ -39,13 +40,13 @@ export class PgBossSlotWorker {
 
   /** Cuts the idle wait short: a job was just sent to this queue. */
   notify(): void {
-    if (!this.full) this.wake?.();
+    if (!this.full) this.idleWait.wake();
   }
 
   /** Stops fetching; resolves when the jobs in hand have finished. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.idleWait.wake();
     await this.loop;
     await Promise.allSettled([...this.running]);
   }
@@ -55,7 +56,7 @@ export class PgBossSlotWorker {
       const free = this.opts.slots - this.running.size;
       if (free <= 0) {
         this.full = true;
-        await this.idle(); // until a job finishes
+        await this.idleWait.wait(); // until a job finishes
         this.full = false;
         continue;
       }
@@ -68,7 +69,7 @@ export class PgBossSlotWorker {
       for (const job of jobs) this.launch(job);
       // Every free slot filled: there may be more waiting, fetched as soon as a slot frees.
       if (jobs.length >= free) continue;
-      if (!this.stopping) await this.idle(this.opts.pollingIntervalMs);
+      if (!this.stopping) await this.idleWait.wait(this.opts.pollingIntervalMs);
     }
   }
 
@@ -78,23 +79,9 @@ export class PgBossSlotWorker {
     const run = this.runOne(job).finally(() => {
       this.held.delete(held);
       this.running.delete(run);
-      if (this.full) this.wake?.();
+      if (this.full) this.idleWait.wake();
     });
     this.running.add(run);
-  }
-
-  /** Resolves after `ms`, or when woken (a send, a freed slot, a stop); without `ms` only when woken. */
-  private idle(ms?: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wake = undefined;
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async runOne(job: PgBoss.Job<object>): Promise<void> {

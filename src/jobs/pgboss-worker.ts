@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { WakeableWait } from './wakeable-wait.ts';
 
 /**
  * How long a handler may run before its jobs are failed (and so retried), as pg-boss's `expireInSeconds` was:
@@ -36,7 +37,7 @@ export interface QueueWorker {
  */
 export class PgBossWorker {
   private stopping = false;
-  private wake?: () => void;
+  private readonly idleWait = new WakeableWait();
   private loop?: Promise<void>;
   /** The jobs of the batch running now. */
   readonly held = new Set<HeldJob>();
@@ -54,13 +55,13 @@ export class PgBossWorker {
 
   /** Cuts the idle wait short: a job was just sent to this queue. */
   notify(): void {
-    this.wake?.();
+    this.idleWait.wake();
   }
 
   /** Stops fetching; resolves when the batch in hand has finished. */
   stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.idleWait.wake();
     return this.loop ?? Promise.resolve();
   }
 
@@ -74,21 +75,8 @@ export class PgBossWorker {
       }
       if (jobs.length) await this.runBatch(jobs);
       if (jobs.length >= this.opts.batchSize) continue;
-      if (!this.stopping) await this.idle();
+      if (!this.stopping) await this.idleWait.wait(this.opts.pollingIntervalMs);
     }
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.opts.pollingIntervalMs);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wake = undefined;
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async runBatch(jobs: PgBoss.Job<object>[]): Promise<void> {
