@@ -58,7 +58,9 @@ describe('CN register through the API', () => {
 
   it('romanises search results with transliterate=true, and leaves Latin names alone', async () => {
     const res = await search(CHONGQING, '&transliterate=true');
-    assert.equal(res.body[0].legalName, 'chong qing huan qiu shu ma ke ji you xian gong si');
+    // The name as GB/T 16159 writes it, the same words as the result's own companyNameTransliterations.
+    assert.equal(res.body[0].legalName, 'Chongqing Huanqiu Shuma Keji Youxian Gongsi');
+    assert.deepEqual(res.body[0].companyNameTransliterations, [res.body[0].legalName]);
     assert.equal(res.body[0].address.city, 'chong qing shi');
     assert.equal(res.body[0].id, CHONGQING);
     const test = await svc.call('GET', '/v2/search?country=TEST&query=acme&transliterate=true', { key });
@@ -188,15 +190,17 @@ describe('CN register through the API', () => {
   it('romanises a company response on request (POST and GET), leaving the stored data as it was', async () => {
     const res = await post({ id: CHONGQING, mode: 'onboarding', dataPoints: ['company', 'legalRepresentatives'], transliterate: true });
     assert.equal(res.status, 200);
-    assert.equal(res.body.company.legalName, 'chong qing huan qiu shu ma ke ji you xian gong si');
+    assert.equal(res.body.company.legalName, 'Chongqing Huanqiu Shuma Keji Youxian Gongsi');
+    assert.deepEqual(res.body.company.legacyLegalNames, ['Chongqing Huanqiu Shuma Jishu Youxian Gongsi']);
     assert.equal(res.body.company.status.localName, '存续（在营、开业、在册）', 'register words stay verbatim');
-    assert.equal(res.body.legalRepresentatives[0].individual.name.fullName, 'zhang wei');
+    // A person's name as surname and given name, each capitalised (GB/T 16159 §6.1.1).
+    assert.equal(res.body.legalRepresentatives[0].individual.name.fullName, 'Zhang Wei');
     assert.match(res.body.company.activityDescription, /^xu ke xiang mu: di er lei zeng zhi dian xin ye wu/);
     const id = res.body.request.requestId;
     const plain = await svc.call('GET', `/v2/company/${id}`, { key });
     assert.equal(plain.body.company.legalName, '重庆环球数码科技有限公司');
     const again = await svc.call('GET', `/v2/company/${id}?transliterate=true`, { key });
-    assert.equal(again.body.company.legalName, 'chong qing huan qiu shu ma ke ji you xian gong si');
+    assert.equal(again.body.company.legalName, 'Chongqing Huanqiu Shuma Keji Youxian Gongsi');
   });
 
   it('answers 404 for an unknown code and 400 for a malformed one', async () => {

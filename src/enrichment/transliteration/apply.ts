@@ -1,13 +1,18 @@
+import { personNameOf, personNamePartOf } from './cn-person-name.ts';
+import { pinyinNameOf } from './cn-pinyin-name.ts';
 import { romanise } from './pinyin.ts';
 
-/** Keys whose string values are company or place names, addresses or activity descriptions. */
-const TEXT_KEYS = new Set([
+/** Keys of company names: rendered as `companyNameTransliterations` renders them (GB/T 16159 words). */
+const COMPANY_NAME_KEYS = new Set([
   'legalName',
   'commercialNames',
   'legacyLegalNames',
   'legacyCommercialNames',
   'companyLegalName',
   'matchedName',
+]);
+/** Keys whose string values are addresses or activity descriptions: plain syllables. */
+const TEXT_KEYS = new Set([
   'activityDescription',
   'addressLine1',
   'addressLine2',
@@ -19,8 +24,10 @@ const TEXT_KEYS = new Set([
   'street',
   'country',
 ]);
-/** Keys of person names: the first character is read as a surname. */
+/** Keys of person names: a full name is cut into surname and given name, a last name read as a surname. */
 const PERSON_KEYS = new Set(['fullName', 'firstName', 'lastName']);
+/** Only a name of Han characters alone is cut into words; a name with Latin or brackets keeps plain syllables. */
+const ALL_HAN = /^\p{Script=Han}+$/u;
 /**
  * Subtrees left as they are: the caller's own metadata, identifiers, documents and provenance, and the register's
  * own words for status, legal form and role, which the specification keeps verbatim in `localName`.
@@ -37,11 +44,7 @@ export function transliterateResponse<T>(value: T): T {
 }
 
 function walk(value: unknown, key: string | undefined): unknown {
-  if (typeof value === 'string') {
-    if (key && PERSON_KEYS.has(key)) return romanise(value, { person: true }) ?? value;
-    if (key && TEXT_KEYS.has(key)) return romanise(value) ?? value;
-    return value;
-  }
+  if (typeof value === 'string') return key ? romaniseString(value, key) : value;
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -51,5 +54,20 @@ function walk(value: unknown, key: string | undefined): unknown {
     }
     return out;
   }
+  return value;
+}
+
+/**
+ * A string under a key, romanised the way its kind is written (GB/T 16159-2012): company names as the
+ * `companyNameTransliterations` of the same answer, person names as surname and given name, the rest as syllables.
+ */
+function romaniseString(value: string, key: string): string {
+  if (COMPANY_NAME_KEYS.has(key)) return (ALL_HAN.test(value) ? pinyinNameOf(value) : undefined) ?? romanise(value) ?? value;
+  if (key === 'fullName') return personNameOf(value) ?? romanise(value, { person: true }) ?? value;
+  if (PERSON_KEYS.has(key)) {
+    const part = personNamePartOf(value, { surname: key === 'lastName' });
+    return part ?? romanise(value, { person: key === 'lastName' }) ?? value;
+  }
+  if (TEXT_KEYS.has(key)) return romanise(value) ?? value;
   return value;
 }

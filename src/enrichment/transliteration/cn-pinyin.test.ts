@@ -31,6 +31,25 @@ describe('CN transliteration (Hanyu Pinyin)', () => {
     assert.equal(hasHan('abc'), false);
   });
 
+  it('writes person names as surname and given name (GB/T 16159), double surnames included', () => {
+    const res = transliterateResponse({
+      people: [
+        { fullName: '张三丰' },
+        { fullName: '欧阳修' },
+        { firstName: '三丰', lastName: '张' },
+        { fullName: '阿沛·阿旺晋美' },
+        { fullName: 'John Smith' },
+      ],
+    });
+    assert.deepEqual(res.people, [
+      { fullName: 'Zhang Sanfeng' },
+      { fullName: 'Ouyang Xiu' },
+      { firstName: 'Sanfeng', lastName: 'Zhang' },
+      { fullName: 'a pei a wang jin mei' },
+      { fullName: 'John Smith' },
+    ]);
+  });
+
   it('romanises names, addresses, people and descriptions of a response, never the register words or metadata', () => {
     const res = transliterateResponse({
       request: { companyLegalName: '重庆环球科技有限公司', metadata: { legalName: '保留' } },
@@ -44,15 +63,15 @@ describe('CN transliteration (Hanyu Pinyin)', () => {
       },
       legalRepresentatives: [{ type: 'individual', role: { localName: '法定代表人' }, individual: { name: { fullName: '单雄信' } } }],
     });
-    assert.equal(res.request.companyLegalName, 'chong qing huan qiu ke ji you xian gong si');
+    assert.equal(res.request.companyLegalName, 'Chongqing Huanqiu Keji Youxian Gongsi');
     assert.equal(res.request.metadata.legalName, '保留');
-    assert.equal(res.company.legalName, 'chong qing huan qiu ke ji you xian gong si');
+    assert.equal(res.company.legalName, 'Chongqing Huanqiu Keji Youxian Gongsi');
     assert.equal(res.company.status.localName, '存续');
     assert.equal(res.company.legalForm.localName, '有限责任公司');
     assert.equal(res.company.activityDescription, 'ruan jian kai fa');
     assert.equal(res.company.legalAddress.city, 'chong qing shi');
     assert.equal(res.company.legalAddress.countryCode, 'CN');
-    assert.equal(res.legalRepresentatives[0]!.individual.name.fullName, 'shan xiong xin');
+    assert.equal(res.legalRepresentatives[0]!.individual.name.fullName, 'Shan Xiongxin');
     assert.equal(res.legalRepresentatives[0]!.role.localName, '法定代表人');
   });
 });
