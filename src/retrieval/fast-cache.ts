@@ -15,7 +15,7 @@ interface BlockSource {
  * calling the register again. It is marked `cached_from_registry` with the original retrieval time, so the caller
  * sees how old it is. A verification retrieval may serve an onboarding request, never the reverse (it has less);
  * with `authoritative: true` only an authoritative retrieval may serve. Billing is unchanged: the block is charged
- * (or deduplicated) as if fetched.
+ * (or deduplicated) as if fetched, and a retrieval delivered uncharged serves uncharged.
  */
 export class FastCache {
   constructor(
@@ -27,7 +27,7 @@ export class FastCache {
     register: Register,
     request: RequestRow,
     fetch: FetchableDataPoint,
-  ): Promise<{ data: unknown; source: BlockSource } | undefined> {
+  ): Promise<{ data: unknown; source: BlockSource; uncharged?: true } | undefined> {
     if (request.options.fast !== true) return undefined;
     const windowMs = blockFor(register.catalogue, fetch)?.dedupWindow ?? 24 * 3_600_000;
     const hit = await this.requests.latestDelivered({
@@ -39,7 +39,12 @@ export class FastCache {
       authoritativeOnly: request.options.authoritative === true,
     });
     if (!hit) return undefined;
-    return { data: hit.result, source: cachedSource(hit.source as BlockSource | null, hit.updatedAt) };
+    // What was delivered uncharged (Fetched.uncharged) is served uncharged: the cache has no more than the register gave.
+    return {
+      data: hit.result,
+      source: cachedSource(hit.source as BlockSource | null, hit.updatedAt),
+      ...(hit.uncharged ? { uncharged: true as const } : {}),
+    };
   }
 }
 

@@ -52,7 +52,7 @@ export class TaskRunner {
     const cached = await this.fastCache?.lookup(register, request, task.fetch);
     if (cached) {
       if (task.fetch === 'company') await this.setLegalName(request, cached.data);
-      await this.settleDataPoints(register, request, task.items, cached.data, cached.source);
+      await this.settleDataPoints(register, request, task.items, cached.data, cached.source, 0, cached.uncharged);
       return;
     }
     let fetched = await register.fetch(task.fetch, request.companyId, ctx);

@@ -159,12 +159,12 @@ export class ItemSettler {
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
     }
-    const { chargedAlready = 0, uncharged: _uncharged, ...delivered } = delivery;
+    const { chargedAlready = 0, uncharged, ...delivered } = delivery;
     return this.requests.updateItem(
       request.id,
       kind,
       name,
-      { status: 'succeeded', ...delivered, cost: (carriesCost ? outcome.cost : 0) + chargedAlready },
+      { status: 'succeeded', ...delivered, cost: (carriesCost ? outcome.cost : 0) + chargedAlready, uncharged: uncharged === true },
       now,
       tx,
     );

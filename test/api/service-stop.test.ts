@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startHmrcEmulator } from '../../src/tax-verification/hmrc/emulator.ts';
+import { startViesEmulator } from '../../src/tax-verification/vies/emulator.ts';
 import { eventually, startTestService } from '../support/service.ts';
 
 // A stopped service leaves nothing running: a register call in flight (a CN credit report takes minutes at the
@@ -52,4 +54,32 @@ describe('service stop', () => {
       if (!closed) await svc.close();
     }
   });
+
+  // The tax authorities' emulators: a request sleeping out its latency ends with the emulator (the service's stop
+  // closes them). Their spec latency is under a second, so a long one shows a sleep that outlives the close.
+  for (const [name, start, path] of [
+    ['HMRC', startHmrcEmulator, '/oauth/token'],
+    ['VIES', startViesEmulator, '/check-vat-number'],
+  ] as const) {
+    it(`a ${name} emulator closed with a request in flight leaves no timer`, { timeout: 30_000 }, async () => {
+      const before = handles();
+      const emulator = await start({
+        find: () => undefined,
+        isInOutage: async () => false,
+        latencyMs: () => 120_000,
+        now: () => new Date(),
+        clientId: 'id',
+        clientSecret: 'secret',
+      });
+      const answer = fetch(emulator.url + path, { method: 'POST', body: JSON.stringify({ countryCode: 'LU', vatNumber: '1' }) }).catch(
+        () => undefined,
+      );
+      await eventually(async () => handles().Timeout! > before.Timeout!, 5_000, 10);
+      await emulator.close();
+      await answer;
+      await eventually(async () => noneAdded(before), 3_000, 50).catch(() => {
+        assert.deepEqual(handles(), before, 'timers and TCP handles left after the emulator closed');
+      });
+    });
+  }
 });

@@ -169,6 +169,21 @@ describe('truthful answers', () => {
       assert.equal(await balance(apiKey), 10_000);
     });
 
+    it('fast: served from the cache of an uncharged retrieval, still not charged', async () => {
+      const { apiKey } = await svc.newAccount({ credits: 10_000 });
+      const first = await run(apiKey, { countryCode: 'JE', id: STRUCK_OFF, dataPoints: ['company'] });
+      assert.equal(first.request.dataStatus.dataPoints.company.cost, 0);
+      // Before, the cache kept the block but not its uncharged mark: the profile price was charged for no report.
+      const cached = await run(apiKey, { countryCode: 'JE', id: STRUCK_OFF, dataPoints: ['company'], fast: true });
+      assert.equal(cached.dataSources.company.overall.type, 'cached_from_registry');
+      assert.deepEqual(
+        [cached.request.dataStatus.dataPoints.company.status, cached.request.dataStatus.dataPoints.company.cost],
+        ['succeeded', 0],
+      );
+      assert.deepEqual(await events(apiKey), []);
+      assert.equal(await balance(apiKey), 10_000);
+    });
+
     it('an active entity is still charged for its report', async () => {
       const { apiKey } = await svc.newAccount({ credits: 10_000 });
       const body = await run(apiKey, { countryCode: 'JE', id: HARBOUR, dataPoints: ['company'] });

@@ -135,6 +135,8 @@ export class RequestRepository {
       error?: Record<string, unknown> | null;
       authoritative?: boolean | null;
       cost?: number;
+      /** Delivered without what the block's price pays for: a `fast` request served from it is not charged either. */
+      uncharged?: boolean;
     },
     now: Date,
     tx: Queryable = this.db,
@@ -142,7 +144,7 @@ export class RequestRepository {
     const rows = await tx.query(
       `update request_items set status = $4,
               result = coalesce($5::jsonb, result), source = coalesce($6::jsonb, source), error = $7::jsonb,
-              authoritative = $8, cost = coalesce($9, cost), updated_at = $10
+              authoritative = $8, cost = coalesce($9, cost), updated_at = $10, uncharged = $11
         where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
         returning name`,
       [
@@ -156,6 +158,7 @@ export class RequestRepository {
         patch.authoritative ?? null,
         patch.cost ?? null,
         now,
+        patch.uncharged === true,
       ],
     );
     if (rows.length > 0) await tx.query('update requests set updated_at = $2 where id = $1', [requestId, now]);
@@ -173,9 +176,9 @@ export class RequestRepository {
     modes: readonly string[];
     since: Date;
     authoritativeOnly: boolean;
-  }): Promise<{ result: unknown; source: unknown; updatedAt: Date } | undefined> {
-    const [row] = await this.db.query<{ result: unknown; source: unknown; updatedAt: Date }>(
-      `select i.result, i.source, i.updated_at as "updatedAt" from request_items i join requests r on r.id = i.request_id
+  }): Promise<{ result: unknown; source: unknown; updatedAt: Date; uncharged: boolean } | undefined> {
+    const [row] = await this.db.query<{ result: unknown; source: unknown; updatedAt: Date; uncharged: boolean }>(
+      `select i.result, i.source, i.updated_at as "updatedAt", i.uncharged from request_items i join requests r on r.id = i.request_id
         where r.country_code = $1 and r.company_id = $2 and r.created_at >= $5 and r.mode = any($4::text[])
           and i.kind = 'dataPoint' and i.name = $3 and i.status = 'succeeded' and i.result is not null
           and i.updated_at >= $5 and ($6 = false or i.authoritative = true)

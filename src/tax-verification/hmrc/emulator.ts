@@ -33,16 +33,31 @@ const TOKEN_LIFETIME_S = 4 * 3600;
  */
 export async function startHmrcEmulator(data: HmrcEmulatorData): Promise<Emulator> {
   const tokens = new Map<string, number>();
-  return serveOnLoopback(
-    (req, res) => handle(req, res, data, tokens),
+  // Aborted at close: a latency sleep ends with the emulator instead of outliving a stopped service.
+  const lifetime = new AbortController();
+  const server = await serveOnLoopback(
+    (req, res) => handle(req, res, data, tokens, lifetime.signal),
     (err) => ({ status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: err.message } }),
   );
+  return {
+    url: server.url,
+    close: () => {
+      lifetime.abort(new Error('the emulator stopped'));
+      return server.close();
+    },
+  };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, data: HmrcEmulatorData, tokens: Map<string, number>) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  data: HmrcEmulatorData,
+  tokens: Map<string, number>,
+  lifetime: AbortSignal,
+) {
   const url = new URL(req.url ?? '/', 'http://hmrc');
   const body = await readText(req);
-  await sleep(data.latencyMs());
+  await sleep(data.latencyMs(), lifetime);
   if (await data.isInOutage()) return sendJson(res, 503, { code: 'SERVER_ERROR', message: 'Service unavailable' });
 
   if (req.method === 'POST' && url.pathname === TOKEN_PATH) {

@@ -26,15 +26,24 @@ const failure = (error: string, message?: string) => ({
  * the sandbox registers handed out; an outage (the sandbox switch `VIES`) answers `MS_UNAVAILABLE`.
  */
 export async function startViesEmulator(data: ViesEmulatorData): Promise<Emulator> {
-  return serveOnLoopback(
-    (req, res) => handle(req, res, data),
+  // Aborted at close: a latency sleep ends with the emulator instead of outliving a stopped service.
+  const lifetime = new AbortController();
+  const server = await serveOnLoopback(
+    (req, res) => handle(req, res, data, lifetime.signal),
     (err) => ({ status: 500, body: failure('SERVICE_UNAVAILABLE', err.message) }),
   );
+  return {
+    url: server.url,
+    close: () => {
+      lifetime.abort(new Error('the emulator stopped'));
+      return server.close();
+    },
+  };
 }
 
 class Malformed extends Error {}
 
-async function handle(req: IncomingMessage, res: ServerResponse, data: ViesEmulatorData) {
+async function handle(req: IncomingMessage, res: ServerResponse, data: ViesEmulatorData, lifetime: AbortSignal) {
   const url = new URL(req.url ?? '/', 'http://vies');
   if (req.method !== 'POST' || url.pathname !== CHECK_PATH) return sendJson(res, 404, failure('NOT_FOUND'));
   let body: Record<string, unknown>;
@@ -45,7 +54,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, data: ViesEmula
   }
   const parsed = CheckRequest.safeParse(body);
   if (!parsed.success) return sendJson(res, 400, failure('INVALID_INPUT', 'countryCode and vatNumber are required'));
-  await sleep(data.latencyMs());
+  await sleep(data.latencyMs(), lifetime);
   if (await data.isInOutage())
     return sendJson(res, 200, failure('MS_UNAVAILABLE', 'The application at the Member State is not replying or not available'));
   const q = parsed.data;
