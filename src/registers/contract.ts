@@ -141,6 +141,13 @@ export interface Register {
   documentType?(companyId: string, documentId: string): Promise<string | undefined>;
 
   /**
+   * True when fetching `dataPoint` retrieves the document `documentId` too and hands it on (`Fetched.documents`):
+   * a request asking for both then runs the document's task after that data point's, and delivers it from those
+   * bytes instead of a second register call (CN: the credit report the profile is read from, minutes each).
+   */
+  handsOnDocument?(dataPoint: FetchableDataPoint, documentId: string): boolean;
+
+  /**
    * Registers that publish whole snapshots (US-NY): the companies that snapshots applied after `cursor` added,
    * changed or removed, a page at a time, so that monitors check those instead of calling the register daily for
    * every monitored company. Without a cursor it answers none and the cursor of the latest snapshot.

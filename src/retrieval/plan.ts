@@ -54,3 +54,16 @@ export function taskOfItem(kind: 'dataPoint' | 'document', name: string, sibling
   const fetch = fetchOf(name as DataPoint);
   return { kind: 'dataPoint', fetch, items: siblings.filter((dp) => fetchOf(dp) === fetch) };
 }
+
+/**
+ * The fetches among `dataPoints` that retrieve the document too (Register.handsOnDocument): the document's task runs
+ * after them, so that it is delivered from their download rather than fetched a second time.
+ */
+export function fetchesHandingOn(register: Register, documentId: string, dataPoints: readonly DataPoint[]): FetchableDataPoint[] {
+  const fetches = new Set<FetchableDataPoint>();
+  for (const dp of dataPoints) {
+    const fetch = fetchOf(dp);
+    if (fetch !== 'graph' && register.handsOnDocument?.(fetch, documentId)) fetches.add(fetch);
+  }
+  return [...fetches];
+}

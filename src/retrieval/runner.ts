@@ -7,7 +7,7 @@ import type { DocumentFiles } from '../documents/files.ts';
 import type { Graph } from '../contract/index.ts';
 import type { GraphService } from '../graph/service.ts';
 import type { Task } from './plan.ts';
-import type { ItemFailure, ItemSettler } from './settle.ts';
+import { isOpen, type ItemFailure, type ItemSettler } from './settle.ts';
 import { applyCompanySteps, type CompanyStep } from '../enrichment/company-steps.ts';
 import type { Fetched, RetrievedDocument } from '../registers/contract.ts';
 import type { FastCache } from './fast-cache.ts';
@@ -42,6 +42,8 @@ export class TaskRunner {
   async attempt(register: Register, request: RequestRow, task: Task, signal: AbortSignal): Promise<void> {
     const ctx = { mode: request.mode, signal };
     if (task.kind === 'document') {
+      // Delivered meanwhile from a data point's download (deliverDownloaded): no second register call.
+      if (!(await this.documentOpen(request, task.documentId))) return;
       await this.deliverDocument(request, await register.fetchDocument(request.companyId, task.documentId, ctx), task.documentId);
       return;
     }
@@ -75,14 +77,14 @@ export class TaskRunner {
    * Billed as any document (an included one costs 0 once its block is charged, settled just before).
    */
   private async deliverDownloaded(request: RequestRow, documents: readonly RetrievedDocument[]): Promise<void> {
-    if (documents.length === 0) return;
-    const items = (await this.requests.get(request.id))?.items ?? [];
     for (const doc of documents) {
-      const open = items.some(
-        (i) => i.kind === 'document' && i.name === doc.item.id && (i.status === 'in_progress' || i.status === 'enriching'),
-      );
-      if (open) await this.deliverDocument(request, doc);
+      if (await this.documentOpen(request, doc.item.id)) await this.deliverDocument(request, doc);
     }
+  }
+
+  private async documentOpen(request: RequestRow, documentId: string): Promise<boolean> {
+    const items = (await this.requests.get(request.id))?.items ?? [];
+    return items.some((i) => i.kind === 'document' && i.name === documentId && isOpen(i));
   }
 
   /** Keeps a retrieved document's bytes (signed URLs serve them) and settles its item. */

@@ -3,7 +3,9 @@ import { RegisterError } from '../registers/errors.ts';
 import type { ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
-import type { Task } from './plan.ts';
+import type { DataPoint } from '../contract/index.ts';
+import { fetchesHandingOn, fetchOf, type Task } from './plan.ts';
+import { isOpen } from './settle.ts';
 import { failureOf, type TaskRunner } from './runner.ts';
 
 export const RETRIEVAL_JOB = 'retrieval.task';
@@ -22,7 +24,13 @@ interface JobPayload {
   requestId: string;
   task: Task;
   attempt: number;
+  /** Times a document's job found a data point that hands it on still fetching (see `waitForHandingOn`). */
+  waits?: number;
 }
+
+/** A document waiting for a data point's fetch looks again after this, doubling up to the maximum. */
+const HAND_ON_WAIT_MS = 500;
+const HAND_ON_WAIT_MAX_MS = 30_000;
 
 export interface VerificationOptions {
   /** How long transient register failures are retried, from the request's creation (service clock). */
@@ -54,9 +62,10 @@ export class VerificationExecutor {
   }
 
   /** `request`: the request's id and register (which picks the queue). */
-  async schedule(request: { id: string; countryCode: string }, task: Task, attempt = 0, delayMs = 0): Promise<void> {
+  async schedule(request: { id: string; countryCode: string }, task: Task, attempt = 0, delayMs = 0, waits?: number): Promise<void> {
     const name = this.registers.get(request.countryCode) ? queueOf(request.countryCode) : RETRIEVAL_JOB;
-    await this.queue.send(name, { requestId: request.id, task, attempt } satisfies JobPayload, { delayMs });
+    const payload: JobPayload = { requestId: request.id, task, attempt, ...(waits ? { waits } : {}) };
+    await this.queue.send(name, payload, { delayMs });
   }
 
   /**
@@ -80,8 +89,9 @@ export class VerificationExecutor {
     if (running >= ACCOUNT_SLOTS) {
       // The account has its share of the register's slots: this job waits its turn off the slots, not on one.
       const jittered = ACCOUNT_DEFER_MS * (0.75 + Math.random() * 0.5);
-      return this.schedule(found.request, payload.task, payload.attempt, jittered);
+      return this.schedule(found.request, payload.task, payload.attempt, jittered, payload.waits);
     }
+    if (await this.waitForHandingOn(found, payload)) return;
     this.running.set(share, running + 1);
     try {
       await this.runTask(found, payload);
@@ -90,6 +100,27 @@ export class VerificationExecutor {
       if (left) this.running.set(share, left);
       else this.running.delete(share);
     }
+  }
+
+  /**
+   * A document that a data point of the same request still being fetched hands on (CN: the credit report the
+   * profile is read from) is not fetched beside it: its job is sent again a little later, off the slots, and by then
+   * the data point has usually delivered it (TaskRunner.deliverDownloaded). True when the job was put off.
+   */
+  private async waitForHandingOn(found: { request: RequestRow; items: ItemRow[] }, payload: JobPayload): Promise<boolean> {
+    const { task } = payload;
+    if (task.kind !== 'document') return false;
+    const register = this.registers.get(found.request.countryCode);
+    if (!register) return false;
+    const fetches = fetchesHandingOn(register, task.documentId, found.request.dataPoints as DataPoint[]);
+    const fetching = found.items.some(
+      (i) => i.kind === 'dataPoint' && isOpen(i) && fetches.includes(fetchOf(i.name as DataPoint) as never),
+    );
+    if (!fetching) return false;
+    const waits = payload.waits ?? 0;
+    const delay = Math.min(HAND_ON_WAIT_MAX_MS, HAND_ON_WAIT_MS * 2 ** waits);
+    await this.schedule(found.request, task, payload.attempt, delay, waits + 1);
+    return true;
   }
 
   private async runTask(found: { request: RequestRow; items: ItemRow[] }, { requestId, task, attempt }: JobPayload): Promise<void> {

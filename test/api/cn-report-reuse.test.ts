@@ -8,10 +8,9 @@ import { eventually, startTestService, type TestService } from '../support/servi
  * The CN profile is read from the credit report PDF; that same report, asked for as the profile's included document
  * in the same request, is produced by the portal once and billed as included (0).
  *
- * What this does not prove: here the profile and document tasks overlap, and the CN client shares an in-flight report
- * fetch, so it also passes without the runner delivering downloaded documents (`deliverDownloaded`). The case that
- * change is for, a document task running after the profile task finished, is not reached by this test (issue 24,
- * item 3: it needs document tasks ordered after data-point tasks).
+ * The document's task runs after the profile's (Register.handsOnDocument), so the CN client's sharing of an in-flight
+ * download cannot hide a second fetch: without the runner delivering the profile's download (`deliverDownloaded`)
+ * the portal serves the report twice and this fails.
  */
 describe('CN: the profile and its included report download the report once', () => {
   let svc: TestService;

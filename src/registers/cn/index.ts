@@ -238,6 +238,11 @@ export class CnRegister implements Register {
     return usccOfDocumentId(documentId) === this.parseCompanyId(companyId) ? REPORT_TYPE : undefined;
   }
 
+  /** The profile is read from the credit report, the company's one document, and hands it on. */
+  handsOnDocument(dataPoint: FetchableDataPoint, documentId: string): boolean {
+    return dataPoint === 'company' && usccOfDocumentId(documentId) !== undefined;
+  }
+
   /** Ends the reports being fetched and stops the sandbox emulator, if one runs. */
   async close(): Promise<void> {
     this.lifetime.abort(RegisterError.unavailable('the CN register closed'));
