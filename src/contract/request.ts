@@ -86,7 +86,8 @@ export const CompanyRequestBody = z
         "Prefer speed over freshness: a data point the service fetched from the register for this company within the block's " +
           'window (24 hours unless the pricing says otherwise) is served from that retrieval, without a register call, marked ' +
           '`cached_from_registry` in dataSources with its original retrievedAt. A verification retrieval may serve an onboarding ' +
-          'request, not the reverse. Billing is the same as without it. Otherwise the register is called as usual.',
+          'request, not the reverse. Likewise a document the same account was delivered for this company within the ' +
+          "document's window is served from its stored file. Billing is the same as without it. Otherwise the register is called as usual.",
       ),
     authoritative: z
       .boolean()

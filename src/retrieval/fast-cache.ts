@@ -46,6 +46,25 @@ export class FastCache {
       ...(hit.uncharged ? { uncharged: true as const } : {}),
     };
   }
+
+  /**
+   * A document the same account was delivered for this company within the document's window (24 hours unless the
+   * catalogue says otherwise), served again from the stored file: the file belongs to the account, so another
+   * account's retrieval never serves. Only with `fast`; otherwise a document is the register's current one.
+   */
+  async lookupDocument(register: Register, request: RequestRow, documentId: string): Promise<{ result: unknown } | undefined> {
+    if (request.options.fast !== true) return undefined;
+    const type = await register.documentType?.(request.companyId, documentId);
+    const windowMs = register.catalogue.documents.find((d) => d.type === type)?.dedupWindow ?? 24 * 3_600_000;
+    const hit = await this.requests.latestDeliveredDocument({
+      accountId: request.accountId,
+      countryCode: request.countryCode,
+      companyId: request.companyId,
+      documentId,
+      since: new Date(this.clock.nowMs() - windowMs),
+    });
+    return hit ? { result: hit.result } : undefined;
+  }
 }
 
 /** The original provenance, with what was live now served from the service's cache (retrieval time kept). */

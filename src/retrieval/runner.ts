@@ -44,6 +44,11 @@ export class TaskRunner {
     if (task.kind === 'document') {
       // Delivered meanwhile from a data point's download (deliverDownloaded): no second register call.
       if (!(await this.documentOpen(request, task.documentId))) return;
+      const reused = await this.fastCache?.lookupDocument(register, request, task.documentId);
+      if (reused) {
+        await this.settler.succeed(request, 'document', [task.documentId], reused);
+        return;
+      }
       await this.deliverDocument(request, await register.fetchDocument(request.companyId, task.documentId, ctx), task.documentId);
       return;
     }

@@ -74,4 +74,34 @@ describe('CN: the profile and its included report download the report once', () 
       assert.equal(downloads(uscc), 1, 'the report PDF was downloaded once');
     });
   }
+
+  it('fast: a later request of the same account gets the report it was delivered, without a download; without fast, a fresh one', async () => {
+    const uscc = await store('91110000MA000005');
+    const docId = reportDocumentId(uscc);
+    const ask = async (body: Record<string, unknown>, as = key) => {
+      const created = await svc.call('POST', '/v2/company', {
+        key: as,
+        body: { countryCode: 'CN', id: uscc, mode: 'onboarding', ...body },
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      return created.body;
+    };
+    const first = await ask({ documents: [docId] });
+    assert.equal(first.request.dataStatus.documents[docId].status, 'succeeded');
+    assert.equal(downloads(uscc), 1);
+
+    const again = await ask({ documents: [docId], fast: true });
+    assert.equal(again.request.dataStatus.documents[docId].status, 'succeeded', JSON.stringify(again.request.dataStatus));
+    assert.equal(downloads(uscc), 1, 'served from the report the account was delivered');
+    const pdf = await fetch(again.documents.tradeRegisterExtract.url);
+    assert.equal(pdf.status, 200);
+    assert.ok((await pdf.arrayBuffer()).byteLength > 1000);
+
+    // Another account's delivery does not serve (the file is the first account's), nor does a request without fast.
+    const other = (await svc.newAccount({ credits: 1_000_000 })).apiKey;
+    await ask({ documents: [docId], fast: true }, other);
+    assert.equal(downloads(uscc), 2, "another account's request downloads its own");
+    await ask({ documents: [docId] });
+    assert.equal(downloads(uscc), 3, 'without fast the register is asked again');
+  });
 });

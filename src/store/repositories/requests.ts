@@ -188,6 +188,24 @@ export class RequestRepository {
     return row;
   }
 
+  /** The latest document the account was delivered for this company since `since` (`fast` reuse): its item, file id included. */
+  async latestDeliveredDocument(q: {
+    accountId: string;
+    countryCode: string;
+    companyId: string;
+    documentId: string;
+    since: Date;
+  }): Promise<{ result: unknown; updatedAt: Date } | undefined> {
+    const [row] = await this.db.query<{ result: unknown; updatedAt: Date }>(
+      `select i.result, i.updated_at as "updatedAt" from request_items i join requests r on r.id = i.request_id
+        where r.account_id = $1 and r.country_code = $2 and r.company_id = $3 and r.created_at >= $5
+          and i.kind = 'document' and i.name = $4 and i.status = 'succeeded' and i.result is not null and i.updated_at >= $5
+        order by i.updated_at desc limit 1`,
+      [q.accountId, q.countryCode, q.companyId, q.documentId, q.since],
+    );
+    return row;
+  }
+
   async countAttempt(requestId: string, kind: ItemKind, name: string): Promise<void> {
     await this.db.query('update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3', [
       requestId,
