@@ -102,7 +102,9 @@ export const CompanyRequestBody = z
       .boolean()
       .optional()
       .describe(
-        'Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin); stored data, webhooks and billing are unaffected.',
+        'Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin, written as ' +
+          'GB/T 16159 writes names and addresses: capitalised words, Latin letters and digits as written, ASCII parentheses); ' +
+          'stored data, webhooks and billing are unaffected.',
       ),
     metadata: metadataInput,
   })

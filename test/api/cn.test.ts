@@ -61,7 +61,7 @@ describe('CN register through the API', () => {
     // The name as GB/T 16159 writes it, the same words as the result's own companyNameTransliterations.
     assert.equal(res.body[0].legalName, 'Chongqing Huanqiu Shuma Keji Youxian Gongsi');
     assert.deepEqual(res.body[0].companyNameTransliterations, [res.body[0].legalName]);
-    assert.equal(res.body[0].address.city, 'chong qing shi');
+    assert.equal(res.body[0].address.city, 'Chongqing Shi', 'an address as place words (GB/T 16159)');
     assert.equal(res.body[0].id, CHONGQING);
     const test = await svc.call('GET', '/v2/search?country=TEST&query=acme&transliterate=true', { key });
     assert.ok(test.body.every((r: any) => !r.companyNameTransliterations?.length));
@@ -195,6 +195,13 @@ describe('CN register through the API', () => {
     assert.equal(res.body.company.status.localName, '存续（在营、开业、在册）', 'register words stay verbatim');
     // A person's name as surname and given name, each capitalised (GB/T 16159 §6.1.1).
     assert.equal(res.body.legalRepresentatives[0].individual.name.fullName, 'Zhang Wei');
+    // The address in place words: proper and generic parts apart, capitalised, numbers as written.
+    assert.deepEqual(res.body.company.legalAddress, {
+      addressLine1: 'Yuzhong Qu Minzu Lu 188 Hao Huanqiujinrong Zhongxin 32 Ceng 3201',
+      city: 'Chongqing Shi',
+      region: 'Chongqing Shi',
+      countryCode: 'CN',
+    });
     assert.match(res.body.company.activityDescription, /^xu ke xiang mu: di er lei zeng zhi dian xin ye wu/);
     const id = res.body.request.requestId;
     const plain = await svc.call('GET', `/v2/company/${id}`, { key });

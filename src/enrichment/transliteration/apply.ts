@@ -1,5 +1,6 @@
 import { personNameOf, personNamePartOf } from './cn-person-name.ts';
 import { pinyinNameOf } from './cn-pinyin-name.ts';
+import { placeWords } from './cn-words.ts';
 import { romanise } from './pinyin.ts';
 
 /** Keys of company names: rendered as `companyNameTransliterations` renders them (GB/T 16159 words). */
@@ -11,23 +12,10 @@ const COMPANY_NAME_KEYS = new Set([
   'companyLegalName',
   'matchedName',
 ]);
-/** Keys whose string values are addresses or activity descriptions: plain syllables. */
-const TEXT_KEYS = new Set([
-  'activityDescription',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'region',
-  'state',
-  'careOf',
-  'poBox',
-  'street',
-  'country',
-]);
+/** Keys whose string values are addresses: proper and generic parts as words (GB/T 16159: Yuzhong Qu Minzu Lu). */
+const ADDRESS_KEYS = new Set(['addressLine1', 'addressLine2', 'city', 'region', 'state', 'careOf', 'poBox', 'street', 'country']);
 /** Keys of person names: a full name is cut into surname and given name, a last name read as a surname. */
 const PERSON_KEYS = new Set(['fullName', 'firstName', 'lastName']);
-/** Only a name of Han characters alone is cut into words; a name with Latin or brackets keeps plain syllables. */
-const ALL_HAN = /^\p{Script=Han}+$/u;
 /**
  * Subtrees left as they are: the caller's own metadata, identifiers, documents and provenance, and the register's
  * own words for status, legal form and role, which the specification keeps verbatim in `localName`.
@@ -59,15 +47,18 @@ function walk(value: unknown, key: string | undefined): unknown {
 
 /**
  * A string under a key, romanised the way its kind is written (GB/T 16159-2012): company names as the
- * `companyNameTransliterations` of the same answer, person names as surname and given name, the rest as syllables.
+ * `companyNameTransliterations` of the same answer, addresses as place words, person names as surname and given name,
+ * descriptions as syllables.
  */
 function romaniseString(value: string, key: string): string {
-  if (COMPANY_NAME_KEYS.has(key)) return (ALL_HAN.test(value) ? pinyinNameOf(value) : undefined) ?? romanise(value) ?? value;
+  if (COMPANY_NAME_KEYS.has(key)) return pinyinNameOf(value) ?? value;
+  if (ADDRESS_KEYS.has(key)) return placeWords(value) ?? value;
   if (key === 'fullName') return personNameOf(value) ?? romanise(value, { person: true }) ?? value;
   if (PERSON_KEYS.has(key)) {
     const part = personNamePartOf(value, { surname: key === 'lastName' });
     return part ?? romanise(value, { person: key === 'lastName' }) ?? value;
   }
-  if (TEXT_KEYS.has(key)) return romanise(value) ?? value;
+  // Free text, not cut into words: plain syllables.
+  if (key === 'activityDescription') return romanise(value) ?? value;
   return value;
 }

@@ -16,6 +16,7 @@ describe('English renderings of Chinese company names', () => {
     ['内蒙古伊利实业集团股份有限公司', 'Inner Mongolia Yili Industrial Group Co., Ltd.'],
     ['西藏珠峰投资有限公司', 'Xizang Zhufeng Investment Co., Ltd.'],
     ['香港华润贸易有限公司', 'Hong Kong Huarun Trading Co., Ltd.'],
+    ['北京市朝阳区王记便利店', 'Beijing Chaoyang District Wangji Convenience Store'],
     ['ACME Holdings Ltd', undefined],
     ['张三', undefined],
   ];
@@ -38,6 +39,10 @@ describe('Pinyin of Chinese company names joins words as GB/T 16159 does', () =>
     ['西藏珠峰投资有限公司', 'Xizang Zhufeng Touzi Youxian Gongsi'],
     ['澳门新濠国际有限公司', 'Macao Xinhao Guoji Youxian Gongsi'],
     ['哈尔滨啤酒有限公司', 'Harbin Pijiu Youxian Gongsi'],
+    // Latin and digits as written, brackets as ASCII parentheses where they stood, a district as place and suffix.
+    ['北京ABC科技有限公司', 'Beijing ABC Keji Youxian Gongsi'],
+    ['华为技术（深圳）有限公司', 'Huawei Jishu (Shenzhen) Youxian Gongsi'],
+    ['北京市海淀区张记超市', 'Beijing Shi Haidian Qu Zhangji Chaoshi'],
     ['ACME Holdings Ltd', undefined],
   ];
   for (const [name, pinyin] of rows) it(`${name} → ${pinyin}`, () => assert.equal(pinyinNameOf(name), pinyin));

@@ -11,6 +11,9 @@ function properName(text: string): string {
     .replace(/^./, (c) => c.toUpperCase());
 }
 
+/** English words of a district's suffix. */
+const DIVISIONS: Record<string, string> = { 区: 'District', 新区: 'New Area', 县: 'County', 旗: 'Banner' };
+
 /**
  * A deterministic English rendering of a Chinese company name (spec §2.2 `legalNameInEnglish`): the leading place
  * in its official romanisation (陕西 Shaanxi, 内蒙古 Inner Mongolia), the trade name in pinyin, then the industry terms
@@ -21,10 +24,11 @@ function properName(text: string): string {
 export function englishNameOf(name: string | undefined): string | undefined {
   if (!name || !hasHan(name)) return undefined;
   const g = glossary();
-  const { place, trade, terms, legalForm } = partsOf(name);
+  const { place, district, districtSuffix, trade, terms, legalForm } = partsOf(name);
   if (!legalForm && terms.length === 0) return undefined;
   const parts = [
     place ? (officialPlaceName(place, 'english') ?? properName(place)) : undefined,
+    district ? `${properName(district)} ${DIVISIONS[districtSuffix!] ?? ''}`.trim() : undefined,
     trade ? properName(trade) : undefined,
     ...terms.map((t) => g.terms[t]!),
     legalForm ? g.legalForms[legalForm] : undefined,

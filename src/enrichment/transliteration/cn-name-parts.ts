@@ -32,6 +32,9 @@ export interface CnNameParts {
   /** The leading place (北京), and its administrative suffix when written (市). */
   place?: string;
   placeSuffix?: string;
+  /** A district after a place written with its suffix (北京市朝阳区: 朝阳, 区), as sole traders and branches name theirs. */
+  district?: string;
+  districtSuffix?: string;
   /** The trade name (字号): what is left between the place and the industry terms. */
   trade: string;
   /** Industry and business terms of the glossary, in order (网络科技, 发展). */
@@ -68,5 +71,15 @@ export function partsOf(name: string): CnNameParts {
     if (placeSuffix) rest = rest.slice(placeSuffix.length);
     place = placeKey;
   }
-  return { ...(place ? { place } : {}), ...(placeSuffix ? { placeSuffix } : {}), trade: rest, terms, ...(legalForm ? { legalForm } : {}) };
+  // Only after a suffixed place: 北京智慧社区 is no district 智慧社, but in 北京市朝阳区 the 区 can be nothing else.
+  const district = placeSuffix ? /^(\p{Script=Han}{2,3}?)(新区|区|县|旗)(?=.)/u.exec(rest) : null;
+  if (district) rest = rest.slice(district[0].length);
+  return {
+    ...(place ? { place } : {}),
+    ...(placeSuffix ? { placeSuffix } : {}),
+    ...(district ? { district: district[1]!, districtSuffix: district[2]! } : {}),
+    trade: rest,
+    terms,
+    ...(legalForm ? { legalForm } : {}),
+  };
 }

@@ -1,21 +1,6 @@
 import { glossary, officialPlaceName, partsOf } from './cn-name-parts.ts';
-import { hasHan, romanise } from './pinyin.ts';
-
-const capitalise = (w: string) => w.replace(/^[a-z]/, (c) => c.toUpperCase());
-
-/** Syllables of a text, one per Chinese character (Latin runs stay one item). */
-const syllablesOf = (text: string) => (romanise(text) ?? text).split(' ').filter(Boolean);
-
-/** One word of joined syllables, capitalised (华荣 → "Huarong"). */
-const word = (text: string) => capitalise(syllablesOf(text).join(''));
-
-/** Two-character words, as the glossary's compound terms are made of (网络科技 → "Wangluo Keji"). */
-const pairs = (text: string) => {
-  const s = syllablesOf(text);
-  const out: string[] = [];
-  for (let i = 0; i < s.length; i += 2) out.push(capitalise(s.slice(i, i + 2).join('')));
-  return out.join(' ');
-};
+import { nameWords, normalise, pairs, placeWords, word } from './cn-words.ts';
+import { hasHan } from './pinyin.ts';
 
 /** Words of a legal form (股份有限公司 → "Gufen Youxian Gongsi"), longest known word first. */
 function formWords(form: string): string {
@@ -35,26 +20,63 @@ function legalFormWords(form: string): string {
   return m ? [m[1] ? formWords(m[1]) : undefined, `(${formWords(m[2]!)})`].filter(Boolean).join(' ') : formWords(form);
 }
 
+/** An industry term: one word up to three characters (便利店 "Bianlidian"), else two-character words (网络科技). */
+const termWords = (term: string) => ([...term].length <= 3 ? word(term) : pairs(term));
+
 /**
  * The pinyin of a Chinese company name written as GB/T 16159-2012 writes proper names: words joined, each
  * capitalised, not one syllable at a time. The place in its official romanisation (陕西 Shaanxi, 内蒙古 Nei Mongol)
- * with its suffix as a word (市 Shi), the trade name (字号) as one word, industry terms as two-syllable words, the
- * legal form word by word: 南京示例科技有限公司 → "Nanjing Shili Keji Youxian Gongsi".
+ * with its suffix as a word (市 Shi), a district likewise (朝阳区 Chaoyang Qu), the trade name (字号) as one word,
+ * industry terms as words, the legal form word by word: 南京示例科技有限公司 → "Nanjing Shili Keji Youxian Gongsi".
+ * Latin letters and digits stay as written; a bracketed part (a place, a branch) is written as a place, in ASCII
+ * parentheses where it stood: 华为技术（深圳）有限公司 → "Huawei Jishu (Shenzhen) Youxian Gongsi".
  */
 export function pinyinNameOf(name: string): string | undefined {
   if (!hasHan(name)) return undefined;
-  const { place, placeSuffix, trade, terms, legalForm } = partsOf(name);
+  // Bracketed parts other than a legal form's own (合伙企业（有限合伙）) are set aside, rendered, and put back.
+  const text = normalise(name).trim();
   const g = glossary();
-  // A trade name of up to four characters is one word; a longer remainder is cut into two-character words.
-  const tradeWords = trade ? ([...trade].length <= 4 && hasHan(trade) ? word(trade) : pairs(trade)) : undefined;
-  const parts = [
-    place ? (officialPlaceName(place, 'pinyin') ?? word(place)) : undefined,
-    placeSuffix ? g.placeSuffixPinyin[placeSuffix] : undefined,
-    tradeWords,
-    ...terms.map(pairs),
-    legalForm ? legalFormWords(legalForm) : undefined,
+  const formWithBrackets = Object.keys(g.legalForms).find(
+    (k) => k.includes('（') && text.endsWith(k.replace(/（/g, '(').replace(/）/g, ')')),
+  );
+  const body = formWithBrackets ? text.slice(0, -[...formWithBrackets].length) : text;
+  const asides: { at: number; words: string }[] = [];
+  let plain = '';
+  for (const piece of body.split(/(\([^()]*\))/)) {
+    if (/^\(.*\)$/.test(piece))
+      asides.push({ at: [...plain].length, words: `(${placeWords(piece.slice(1, -1)) ?? piece.slice(1, -1).trim()})` });
+    else plain += piece;
+  }
+  const words = rendered(plain + (formWithBrackets ?? ''));
+  // Each aside goes after the word whose characters it followed (before all, when the name opens with it).
+  const out: string[] = [];
+  let done = 0;
+  const flush = () => {
+    while (asides[0] && asides[0].at <= done) out.push(asides.shift()!.words);
+  };
+  flush();
+  for (const w of words) {
+    out.push(w.text);
+    done += w.chars;
+    flush();
+  }
+  return [...out, ...asides.map((a) => a.words)].join(' ');
+}
+
+/** The words of a name without its asides, each with how many characters of the name it renders. */
+function rendered(name: string): { text: string; chars: number }[] {
+  const { place, placeSuffix, district, districtSuffix, trade, terms, legalForm } = partsOf(name);
+  const g = glossary();
+  const len = (s: string | undefined) => (s ? [...s].length : 0);
+  const parts: { text: string | undefined; chars: number }[] = [
+    { text: place ? (officialPlaceName(place, 'pinyin') ?? word(place)) : undefined, chars: len(place) },
+    { text: placeSuffix ? g.placeSuffixPinyin[placeSuffix] : undefined, chars: len(placeSuffix) },
+    { text: district ? `${word(district)} ${word(districtSuffix!)}` : undefined, chars: len(district) + len(districtSuffix) },
+    { text: trade ? nameWords(trade) : undefined, chars: len(trade) },
+    ...terms.map((t) => ({ text: termWords(t), chars: len(t) })),
+    { text: legalForm ? legalFormWords(legalForm) : undefined, chars: len(legalForm) },
   ];
-  return parts.filter(Boolean).join(' ');
+  return parts.filter((p): p is { text: string; chars: number } => Boolean(p.text));
 }
 
 /** `companyNameTransliterations` of a name (spec §2.9): its pinyin, or empty for a Latin-script name. */

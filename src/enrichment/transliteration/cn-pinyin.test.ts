@@ -31,6 +31,46 @@ describe('CN transliteration (Hanyu Pinyin)', () => {
     assert.equal(hasHan('abc'), false);
   });
 
+  it('writes company names with Latin, digits, brackets and district prefixes in GB/T 16159 words', () => {
+    const res = transliterateResponse({
+      names: [
+        '北京ABC科技有限公司',
+        '深圳市3D打印科技有限公司',
+        '华为技术（深圳）有限公司',
+        '重庆鑫源网络科技有限公司(渝中)',
+        '北京市朝阳区王记便利店',
+        '上海市浦东新区李记小吃店',
+        '西安古城投资有限公司',
+      ].map((legalName) => ({ legalName })),
+    });
+    assert.deepEqual(
+      res.names.map((n: { legalName: string }) => n.legalName),
+      [
+        'Beijing ABC Keji Youxian Gongsi',
+        'Shenzhen Shi 3D Dayin Keji Youxian Gongsi',
+        'Huawei Jishu (Shenzhen) Youxian Gongsi',
+        'Chongqing Xinyuan Wangluo Keji Youxian Gongsi (Yuzhong)',
+        'Beijing Shi Chaoyang Qu Wangji Bianlidian',
+        'Shanghai Shi Pudong Xinqu Liji Xiaochidian',
+        "Xi'an Gucheng Touzi Youxian Gongsi",
+      ],
+    );
+  });
+
+  it('writes addresses as place words: proper and generic parts apart, capitalised, numbers and Latin as written', () => {
+    const rows: [string, string][] = [
+      ['重庆市渝中区民族路188号环球金融中心32层3201', 'Chongqing Shi Yuzhong Qu Minzu Lu 188 Hao Huanqiujinrong Zhongxin 32 Ceng 3201'],
+      ['北京市海淀区中关村大街27号', 'Beijing Shi Haidian Qu Zhongguancun Dajie 27 Hao'],
+      ['上海市浦东新区滨江大道88号', 'Shanghai Shi Pudong Xinqu Binjiang Dadao 88 Hao'],
+      ['陕西省西安市雁塔区长安南路（B座）5号', "Shaanxi Sheng Xi'an Shi Yanta Qu Chang'annan Lu (B Zuo) 5 Hao"],
+      ['城市花园3栋2单元', 'Chengshihuayuan 3 Dong 2 Danyuan'],
+    ];
+    for (const [address, words] of rows) {
+      const res = transliterateResponse({ legalAddress: { addressLine1: address, countryCode: 'CN' } });
+      assert.equal(res.legalAddress.addressLine1, words, address);
+    }
+  });
+
   it('writes person names as surname and given name (GB/T 16159), double surnames included', () => {
     const res = transliterateResponse({
       people: [
@@ -69,7 +109,8 @@ describe('CN transliteration (Hanyu Pinyin)', () => {
     assert.equal(res.company.status.localName, '存续');
     assert.equal(res.company.legalForm.localName, '有限责任公司');
     assert.equal(res.company.activityDescription, 'ruan jian kai fa');
-    assert.equal(res.company.legalAddress.city, 'chong qing shi');
+    assert.equal(res.company.legalAddress.city, 'Chongqing Shi');
+    assert.equal(res.company.legalAddress.addressLine1, 'Yuzhong Qu Minzu Lu 188 Hao');
     assert.equal(res.company.legalAddress.countryCode, 'CN');
     assert.equal(res.legalRepresentatives[0]!.individual.name.fullName, 'Shan Xiongxin');
     assert.equal(res.legalRepresentatives[0]!.role.localName, '法定代表人');

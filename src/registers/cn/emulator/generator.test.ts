@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { isValidUscc } from '../ids.ts';
 import type { CnRecordInput } from '../record.ts';
 import { generateCompanies } from './generator.ts';
+import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 
 const seeds = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: CnRecordInput[] }).companies;
 // The portal's own companies (directory.ts: the seed and 300 generated) and many more from other seeds.
@@ -49,6 +50,17 @@ describe('CN sandbox companies pass the checks a real one passes', () => {
         // One natural-person owner makes a 自然人独资 company; these forms have at least two.
         if (owners.length) assert.ok(owners.length >= 2, what);
       }
+    }
+  });
+});
+
+describe('CN sandbox names and addresses transliterate as GB/T 16159 writes them', () => {
+  it('every name and address of the portal is capitalised words (sole traders with their district too), never a lower-case syllable', () => {
+    for (const c of [...seeds, ...generateCompanies(300)]) {
+      const address = c.住所 ?? c.经营场所 ?? c.营业场所 ?? c.主要经营场所;
+      const out = transliterateResponse({ legalName: c.企业名称, legalAddress: { addressLine1: address } });
+      for (const text of [out.legalName, out.legalAddress.addressLine1].filter(Boolean))
+        for (const w of text!.split(/[\s()]+/).filter(Boolean)) assert.match(w, /^[A-Z0-9]/, `${c.企业名称} ${address}: ${text}`);
     }
   });
 });
