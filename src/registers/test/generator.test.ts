@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
@@ -167,4 +168,51 @@ test('document ids say whose document they are and parse back', () => {
     }
   }
   assert.equal(parseDocumentId('TEST-DOC-X-passport-2020'), undefined);
+});
+
+test('no appointment after insolvency proceedings started, no filing after the company was removed (closed)', () => {
+  // The seed set: the showcase ids, every showcase group company, 3000 generated ids, and every TEST company those
+  // name (owners, corporate directors, auditors, subsidiaries), as a client following them would meet them.
+  const groups = JSON.parse(readFileSync(new URL('./groups.json', import.meta.url), 'utf8')) as { groups: { companies: object }[] };
+  const seedIds = [
+    'INSOLVENT',
+    'MERGED',
+    'BANKRUPT',
+    'ACME-HOLDING',
+    ...groups.groups.flatMap((g) => Object.keys(g.companies)),
+    ...Array.from({ length: 3000 }, (_, i) => `CO${i}`),
+  ];
+  const named = (v: ReturnType<typeof generateView>) =>
+    [...v.legalRepresentatives, ...v.otherKeyPersons, ...v.shareholders, ...v.subsidiaries].flatMap((p) =>
+      'company' in p && p.company?.countryCode === 'TEST' && p.company.id ? [p.company.id] : [],
+    );
+  const all = new Set(seedIds);
+  for (const id of seedIds) for (const other of named(generateView(id, price))) all.add(other);
+  let insolvent = 0;
+  let appointments = 0;
+  let closed = 0;
+  for (const id of all) {
+    const v = generateView(id, price);
+    const details = v.company.status?.statusDetails;
+    if (details?.insolvencyStartDate) {
+      insolvent++;
+      for (const p of [...v.legalRepresentatives, ...v.otherKeyPersons]) {
+        if (!p.startDate) continue;
+        appointments++;
+        assert.ok(
+          p.startDate <= details.insolvencyStartDate,
+          `${id}: ${p.role.localName} appointed ${p.startDate}, in administration since ${details.insolvencyStartDate}`,
+        );
+        assert.ok(p.startDate >= v.company.incorporationDate!, `${id}: appointed ${p.startDate} before incorporation`);
+      }
+    }
+    if (details?.closureDate) {
+      closed++;
+      for (const d of v.availableDocuments)
+        if (d.date) assert.ok(d.date <= details.closureDate, `${id}: ${d.id} filed ${d.date}, removed ${details.closureDate}`);
+    }
+  }
+  // Enough of each that a date drawn from the whole life would be caught.
+  assert.ok(insolvent >= 100 && appointments >= 200, `${insolvent} insolvent companies, ${appointments} appointments`);
+  assert.ok(closed >= 300, `${closed} closed companies`);
 });

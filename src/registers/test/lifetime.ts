@@ -14,3 +14,23 @@ export function withinLife(date: string, facts: Facts): string {
   if (facts.closure && date > facts.closure.date) return shiftYear(date, -1);
   return date;
 }
+
+const DAY_MS = 86_400_000;
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+const isoOf = (day: number) => new Date(Math.round(day) * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * An appointment's date (an officer, a secretary, an auditor) within the part of the company's life in which it can
+ * appoint anyone: no later than its closure, and no later than the start of insolvency proceedings (administrators
+ * run the company then, nobody joins its board). A date after the insolvency start is scaled into the years from
+ * the incorporation to it, keeping the order of the company's appointments, again without extra draws.
+ */
+export function appointedWithinLife(date: string, facts: Facts): string {
+  const within = withinLife(date, facts);
+  const insolvent = facts.insolvency?.date;
+  if (!insolvent || within <= insolvent) return within;
+  const from = dayOf(facts.incorporationDate);
+  const to = dayOf(`${facts.lastActiveYear}-12-31`);
+  const share = Math.min(1, (dayOf(within) - from) / Math.max(1, to - from));
+  return isoOf(from + share * (dayOf(insolvent) - from));
+}

@@ -1,7 +1,7 @@
 import type { Individual, LegalRepresentative, OtherKeyPerson, Shareholder, UltimateBeneficialOwner } from '../../contract/index.ts';
 import { companyRef, factsOf, money, type Facts } from './generator.ts';
 import { groupMemberOf, type GroupMember } from './groups.ts';
-import { withinLife } from './lifetime.ts';
+import { appointedWithinLife } from './lifetime.ts';
 import { dateIn, person, vocabulary, wordId } from './names.ts';
 import { rngFor, stableId } from './random.ts';
 
@@ -28,7 +28,8 @@ export function legalRepresentativesOf(id: string, facts: Facts = factsOf(id)): 
       type: 'individual',
       ...personAt(id, n),
       role,
-      startDate: n === 0 ? facts.incorporationDate : withinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
+      startDate:
+        n === 0 ? facts.incorporationDate : appointedWithinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
       representationMode: { mode: 'sole' },
     });
   }
@@ -40,7 +41,7 @@ export function legalRepresentativesOf(id: string, facts: Facts = factsOf(id)): 
       company: companyRef(directorId),
       representedBy: person(rngFor(id, 'corporate-director:representative')),
       role: { standardized: 'Director', localName: 'Corporate Director', englishTranslation: 'Corporate Director' },
-      startDate: withinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
+      startDate: appointedWithinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
       representationMode: { mode: 'sole' },
     });
   }
@@ -57,7 +58,7 @@ export function otherKeyPersonsOf(id: string, facts: Facts = factsOf(id)): Other
       type: 'individual',
       ...personAt(id, SECRETARY),
       role: { standardized: 'Secretary', localName: 'Company Secretary', englishTranslation: 'Company Secretary' },
-      startDate: withinLife(dateIn(rng, facts.incorporationYear, facts.lastActiveYear), facts),
+      startDate: appointedWithinLife(dateIn(rng, facts.incorporationYear, facts.lastActiveYear), facts),
     });
   }
   if (form === 'plc' || rng.chance(0.3)) {
@@ -67,7 +68,7 @@ export function otherKeyPersonsOf(id: string, facts: Facts = factsOf(id)): Other
       entityId: stableId('ent', id, `auditor:${auditorId}`),
       company: companyRef(auditorId),
       role: { standardized: 'Auditor', localName: 'Auditor', englishTranslation: 'Auditor' },
-      startDate: withinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
+      startDate: appointedWithinLife(dateIn(rng, facts.incorporationYear + 1, facts.lastActiveYear), facts),
     });
   }
   return out;
