@@ -201,7 +201,7 @@ test('no appointment after insolvency proceedings started, no filing after the c
         appointments++;
         assert.ok(
           p.startDate <= details.insolvencyStartDate,
-          `${id}: ${p.role.localName} appointed ${p.startDate}, in administration since ${details.insolvencyStartDate}`,
+          `${id}: ${p.role?.localName} appointed ${p.startDate}, in administration since ${details.insolvencyStartDate}`,
         );
         assert.ok(p.startDate >= v.company.incorporationDate!, `${id}: appointed ${p.startDate} before incorporation`);
       }
