@@ -71,6 +71,12 @@ export class BillingSettlement {
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
   }
 
+  /** What a unit of the request was charged, once captured (0 when deduplicated, included or not captured). */
+  async capturedCharge(tx: Queryable, req: BilledRequest, unitKey: string): Promise<number> {
+    const row = await this.repo.lockReservation(tx, req.id, unitKey);
+    return row?.state === 'captured' ? row.charged : 0;
+  }
+
   /** The unit failed: give back what was held. Documents waiting for this block are settled without it. */
   async release(tx: Queryable, req: BilledRequest, unitKey: string): Promise<DocumentResolution[]> {
     const row = await this.repo.lockReservation(tx, req.id, unitKey);

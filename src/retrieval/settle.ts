@@ -98,6 +98,11 @@ export class ItemSettler {
     await this.settle(request, async (tx, items, billed) => {
       let changed = false;
       const units = new Set<string>();
+      const carriersBefore = new Map(
+        [...new Set(items.map((i) => i.billingUnit))].flatMap((u) =>
+          u ? [[u, canonicalItem(items, kind, u, billed.catalogue)] as const] : [],
+        ),
+      );
       for (const name of names) {
         const item = items.find((i) => i.kind === kind && i.name === name);
         const updated = await this.requests.updateItem(
@@ -113,11 +118,34 @@ export class ItemSettler {
         changed = updated || changed;
       }
       for (const unit of units) {
+        changed = (await this.moveCharge(tx, request, kind, unit, items, billed, carriersBefore.get(unit))) || changed;
         if (items.some((i) => i.billingUnit === unit && isOpen(i))) continue;
         changed = (await this.applyResolved(tx, request, await this.billing.release(tx, billed, unit))) || changed;
       }
       return changed;
     });
+  }
+
+  /**
+   * The data point that was to show a block's charge failed after a sibling of the block succeeded and captured it
+   * (JE officers: legalRepresentatives failing after otherKeyPersons was delivered): the charge moves to the block's
+   * next data point in catalogue order, which has succeeded, so that it shows on exactly one data point's cost.
+   */
+  private async moveCharge(
+    tx: Queryable,
+    request: RequestRow,
+    kind: ItemKind,
+    unit: string,
+    items: ItemRow[],
+    billed: BilledRequest,
+    carrierBefore: string | undefined,
+  ): Promise<boolean> {
+    const carrier = canonicalItem(items, kind, unit, billed.catalogue);
+    if (!carrier || carrier === carrierBefore) return false;
+    if (items.find((i) => i.kind === kind && i.name === carrier)?.status !== 'succeeded') return false;
+    const charged = await this.billing.capturedCharge(tx, billed, unit);
+    if (!charged) return false;
+    return this.requests.addCost(tx, request.id, kind, carrier, charged, this.clock.now());
   }
 
   private async settle(

@@ -165,6 +165,17 @@ export class RequestRepository {
     return rows.length > 0;
   }
 
+  /** Adds to the cost a settled item shows (a block's charge moving to it from a sibling that failed). */
+  async addCost(tx: Queryable, requestId: string, kind: ItemKind, name: string, amount: number, now: Date): Promise<boolean> {
+    const rows = await tx.query(
+      `update request_items set cost = cost + $4, updated_at = $5 where request_id = $1 and kind = $2 and name = $3 and status = 'succeeded'
+        returning name`,
+      [requestId, kind, name, amount, now],
+    );
+    if (rows.length > 0) await tx.query('update requests set updated_at = $2 where id = $1', [requestId, now]);
+    return rows.length > 0;
+  }
+
   /**
    * The latest data point of this name the service delivered for a company since `since`, in one of `modes`
    * (`fast` requests serve it instead of calling the register again).
