@@ -16,6 +16,7 @@ import { buildApp } from './http/app.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { PgBossQueue } from './jobs/pgboss.ts';
 import { ProcessLease } from './jobs/process-lease.ts';
+import { AccountSlots } from './retrieval/account-slots.ts';
 import { OrphanSweeper } from './retrieval/orphans.ts';
 import { RegisterRegistry } from './registers/registry.ts';
 import { createRegisters } from './registers/index.ts';
@@ -139,12 +140,20 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     new FastCache(requests, clock),
   );
   const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
-  const verification = new VerificationExecutor(runner, requests, registers, queue, clock, {
-    retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
-    attemptTimeoutMs: 10 * 60_000,
-    baseDelayMs: 1000,
-    maxDelayMs: 5 * 60_000,
-  });
+  const verification = new VerificationExecutor(
+    runner,
+    requests,
+    registers,
+    queue,
+    clock,
+    {
+      retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
+      attemptTimeoutMs: 10 * 60_000,
+      baseDelayMs: 1000,
+      maxDelayMs: 5 * 60_000,
+    },
+    new AccountSlots(db, lease.id),
+  );
   const monitoring = createMonitoring({
     db,
     registers,

@@ -45,24 +45,33 @@ export interface WorkQueue {
   stop(): Promise<void>;
 }
 
+/** Jobs of one queue running side by side in a process, as the durable engine's workers take them. */
+function slotsOf(opts: WorkOptions = {}): number {
+  if (opts.slots !== undefined) return opts.slots;
+  if (opts.batchSize === undefined && opts.concurrency === undefined) return Number.POSITIVE_INFINITY;
+  return (opts.batchSize ?? 4) * (opts.concurrency ?? 2);
+}
+
 /**
  * Runs jobs in this process with timers. Not durable by itself: work left open by a stopped process is
- * found in the store and sent again at start (RetrievalService.resumeOpenWork).
+ * found in the store and sent again at start (RetrievalService.resumeOpenWork). A queue's `slots` bound the jobs
+ * running at once as the durable engine's do (a register's share of the verification workers); a due job beyond
+ * them waits its turn, first come first served.
  */
 export class InProcessQueue implements WorkQueue {
-  private readonly handlers = new Map<string, (payload: any) => Promise<void>>();
+  private readonly handlers = new Map<string, { run: (payload: any) => Promise<void>; slots: number; busy: number; due: (() => void)[] }>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(private readonly onError: (err: unknown, job: string) => void = () => undefined) {}
 
-  work(name: string, handler: (payload: any) => Promise<void>): void {
-    this.handlers.set(name, handler);
+  work(name: string, handler: (payload: any) => Promise<void>, opts?: WorkOptions): void {
+    this.handlers.set(name, { run: handler, slots: slotsOf(opts), busy: 0, due: [] });
   }
 
-  workBatch(name: string, handler: (payloads: any[]) => Promise<void>): void {
-    this.handlers.set(name, (payload) => handler([payload]));
+  workBatch(name: string, handler: (payloads: any[]) => Promise<void>, opts?: WorkOptions): void {
+    this.work(name, (payload) => handler([payload]), opts);
   }
 
   private readonly keys = new Set<string>();
@@ -75,15 +84,23 @@ export class InProcessQueue implements WorkQueue {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        const handler = this.handlers.get(name);
-        if (!handler || this.stopped) return;
-        const run = handler(payload)
-          .catch((err) => this.onError(err, name))
-          .finally(() => {
-            this.running.delete(run);
-            if (key) this.keys.delete(key);
-          });
-        this.running.add(run);
+        const queue = this.handlers.get(name);
+        if (!queue || this.stopped) return;
+        const start = () => {
+          queue.busy++;
+          const run = queue
+            .run(payload)
+            .catch((err) => this.onError(err, name))
+            .finally(() => {
+              this.running.delete(run);
+              if (key) this.keys.delete(key);
+              queue.busy--;
+              if (!this.stopped) queue.due.shift()?.();
+            });
+          this.running.add(run);
+        };
+        if (queue.busy < queue.slots) start();
+        else queue.due.push(start);
       },
       Math.max(0, opts.delayMs ?? 0),
     );

@@ -6,15 +6,17 @@ import type { WorkQueue } from '../jobs/queue.ts';
 import type { DataPoint } from '../contract/index.ts';
 import { fetchesHandingOn, fetchOf, type Task } from './plan.ts';
 import { isOpen } from './settle.ts';
+import type { AccountSlots } from './account-slots.ts';
 import { failureOf, type TaskRunner } from './runner.ts';
 
 export const RETRIEVAL_JOB = 'retrieval.task';
 
 /**
  * Fairness (a CN credit report takes minutes, a TEST call seconds): each register has a queue of its own, so a slow
- * register's jobs fill only its own REGISTER_SLOTS, and within it one account runs at most ACCOUNT_SLOTS at once in a
- * process; a job beyond that is sent again ACCOUNT_DEFER_MS later instead of taking a slot. Jobs of a register no
- * longer served (and jobs sent before the queues were split) stay on RETRIEVAL_JOB.
+ * register's jobs fill only its own REGISTER_SLOTS per process, and within it one account runs at most ACCOUNT_SLOTS
+ * at once across all processes (AccountSlots, counted in the store); a job beyond that is sent again
+ * ACCOUNT_DEFER_MS later instead of taking a slot. Jobs of a register no longer served (and jobs sent before the
+ * queues were split) stay on RETRIEVAL_JOB.
  */
 const REGISTER_SLOTS = 8;
 const ACCOUNT_SLOTS = 4;
@@ -54,6 +56,8 @@ export class VerificationExecutor {
     private readonly queue: WorkQueue,
     private readonly clock: Clock,
     private readonly opts: VerificationOptions,
+    /** Each account's share of a register's workers, across processes. */
+    private readonly slots: AccountSlots,
   ) {
     for (const register of registers.all()) {
       queue.work(queueOf(register.countryCode), (payload: JobPayload) => this.run(payload), { slots: REGISTER_SLOTS });
@@ -78,27 +82,20 @@ export class VerificationExecutor {
 
   private readonly stopping = new AbortController();
 
-  /** Jobs running in this process by register and account (`${countryCode} ${accountId}`). */
-  private readonly running = new Map<string, number>();
-
   private async run(payload: JobPayload): Promise<void> {
     const found = await this.requests.get(payload.requestId);
     if (!found) return;
-    const share = `${found.request.countryCode} ${found.request.accountId}`;
-    const running = this.running.get(share) ?? 0;
-    if (running >= ACCOUNT_SLOTS) {
+    if (await this.waitForHandingOn(found, payload)) return;
+    const slot = await this.slots.take(`${found.request.countryCode} ${found.request.accountId}`, ACCOUNT_SLOTS);
+    if (!slot) {
       // The account has its share of the register's slots: this job waits its turn off the slots, not on one.
       const jittered = ACCOUNT_DEFER_MS * (0.75 + Math.random() * 0.5);
       return this.schedule(found.request, payload.task, payload.attempt, jittered, payload.waits);
     }
-    if (await this.waitForHandingOn(found, payload)) return;
-    this.running.set(share, running + 1);
     try {
       await this.runTask(found, payload);
     } finally {
-      const left = (this.running.get(share) ?? 1) - 1;
-      if (left) this.running.set(share, left);
-      else this.running.delete(share);
+      await this.slots.give(slot);
     }
   }
 
