@@ -96,6 +96,8 @@ async function measure(
   rate?: number,
 ): Promise<Omit<Cell, 'store' | 'scenario' | 'load'>> {
   const headers = { ...(req.headers ?? {}), ...(key ? { 'x-api-key': key } : {}) };
+  // One request alone first: it answers once the work a previous cell left queued in the service is done.
+  await autocannon({ url: target.url, connections: 1, amount: 1, requests: [{ ...req, headers }] });
   const before = await target.cpu();
   const traceBefore = await target.trace?.();
   const result = await autocannon({
@@ -124,6 +126,17 @@ async function measure(
         }
       : {}),
   };
+}
+
+/**
+ * Unmeasured load before a scenario: the service's code is loaded and compiled and its caches are warm. Then one
+ * request alone: it answers once the work the warm-up left queued in the service is done.
+ */
+async function warmUp(url: string, key: string, req: autocannon.Request) {
+  const requests = [{ ...req, headers: { ...req.headers, 'x-api-key': key } }];
+  await autocannon({ url, connections: 1, amount: 20, requests });
+  if (WARMUP > 0) await autocannon({ url, connections: 10, duration: WARMUP, requests });
+  await autocannon({ url, connections: 1, amount: 1, requests });
 }
 
 async function startService(store: 'pglite' | 'postgres') {
@@ -194,13 +207,7 @@ async function main() {
       for (const scenario of SCENARIOS) {
         if (ONLY && !ONLY.includes(scenario.name)) continue;
         const req = scenario.request(key, request);
-        if (WARMUP > 0)
-          await autocannon({
-            url: service.url,
-            connections: 10,
-            duration: WARMUP,
-            requests: [{ ...req, headers: { ...req.headers, 'x-api-key': key } }],
-          });
+        await warmUp(service.url, key, req);
         for (const load of ['rate', 'saturation'] as const) {
           const rate = load === 'rate' ? RATE[store] : undefined;
           const m = await measure(target, key, req, rate);
