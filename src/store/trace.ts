@@ -8,6 +8,8 @@ import type { Db, Queryable } from './db.ts';
  */
 export interface StoreCounts {
   statements: number;
+  /** Rows the statements returned: what a read that grows with history shows first. */
+  rows: number;
   roundTrips: number;
   transactions: number;
   statementMs: number;
@@ -18,7 +20,7 @@ export interface StoreCounts {
 const LOCKING = /for (no key )?update|advisory_xact_lock/i;
 
 export function zeroCounts(): StoreCounts {
-  return { statements: 0, roundTrips: 0, transactions: 0, statementMs: 0, transactionMs: 0, lockMs: 0 };
+  return { statements: 0, rows: 0, roundTrips: 0, transactions: 0, statementMs: 0, transactionMs: 0, lockMs: 0 };
 }
 
 /** The counts of the process's traced store (REGISTRUM_STORE_TRACE=1), read by a benchmark's probe. */
@@ -28,10 +30,14 @@ export const processCounts: StoreCounts = zeroCounts();
 export function traced(db: Db, counts: StoreCounts = processCounts): Db {
   async function timed<T>(sql: string, run: () => Promise<T>): Promise<T> {
     const t = performance.now();
+    let rows = 0;
     try {
-      return await run();
+      const result = await run();
+      if (Array.isArray(result)) rows = result.length;
+      return result;
     } finally {
       const ms = performance.now() - t;
+      counts.rows += rows;
       counts.statements++;
       counts.roundTrips++;
       counts.statementMs += ms;
