@@ -36,6 +36,7 @@ import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
 import type { Db } from './store/db.ts';
 import { json } from './store/db.ts';
 import { openStore } from './store/open.ts';
+import { tracedIfAsked } from './store/trace.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
@@ -73,13 +74,15 @@ export interface StartOptions {
  * The composition root; `main.ts` adds the process concerns (signals, first-start key).
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
-  const db =
+  // Counted per statement only when a benchmark asks (REGISTRUM_STORE_TRACE=1, src/store/trace.ts).
+  const db = tracedIfAsked(
     opts.db ??
-    (await openStore({
-      databaseUrl: config.DATABASE_URL,
-      schema: config.DATABASE_SCHEMA,
-      dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    }));
+      (await openStore({
+        databaseUrl: config.DATABASE_URL,
+        schema: config.DATABASE_SCHEMA,
+        dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+      })),
+  );
   const clock = new Clock();
   const clockSync = new ClockSync(db, clock);
   await clockSync.load();

@@ -4,6 +4,7 @@
 // processes (bench/support/service-processes.ts), where it answers `{ probe: seq }` over IPC; the bench's own
 // process calls `probe()` directly.
 import { subscribe } from 'node:diagnostics_channel';
+import { processCounts, type StoreCounts } from '../../src/store/trace.ts';
 
 export interface Probe {
   pid: number;
@@ -11,6 +12,8 @@ export interface Probe {
   cpu: NodeJS.CpuUsage;
   /** HTTP client requests started so far. */
   httpRequests: number;
+  /** The store's counts so far, when the service traces them (REGISTRUM_STORE_TRACE=1). */
+  storeTrace?: StoreCounts;
 }
 
 let httpRequests = 0;
@@ -22,7 +25,7 @@ subscribe('http.client.request.start', count);
 subscribe('undici:request:create', count);
 
 export function probe(): Probe {
-  return { pid: process.pid, cpu: process.cpuUsage(), httpRequests };
+  return { pid: process.pid, cpu: process.cpuUsage(), httpRequests, storeTrace: { ...processCounts } };
 }
 
 if (process.env.REGISTRUM_BENCH_PROBE === '1' && process.send) {

@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.ts';
+import { KeyCache } from './key-cache.ts';
 
 export interface AccountFeatures {
   /** US-NY retrieval is enabled (spec §2.11: 400 until enabled on the workspace). */
@@ -32,6 +33,8 @@ export interface NewAccount {
 const FIRST_ACCOUNT_LOCK = 7340292;
 
 export class AccountService {
+  private readonly keys = new KeyCache();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -93,13 +96,29 @@ export class AccountService {
     return true;
   }
 
+  /** The account of an API key that is not revoked; from the key cache, re-checked against the store each second. */
   async authenticate(apiKey: string): Promise<Account | undefined> {
-    const [row] = await this.db.query<{ id: string; name: string; features: AccountFeatures }>(
-      `select a.id, a.name, a.features from api_keys k join accounts a on a.id = k.account_id
-        where k.key_hash = $1 and k.revoked_at is null`,
-      [hashApiKey(apiKey)],
+    return this.keys.get(hashApiKey(apiKey), async (hash) => {
+      const [row] = await this.db.query<{ id: string; name: string; features: AccountFeatures }>(
+        `select a.id, a.name, a.features from api_keys k join accounts a on a.id = k.account_id
+          where k.key_hash = $1 and k.revoked_at is null`,
+        [hash],
+      );
+      return row ? { id: row.id, name: row.name, features: row.features ?? {} } : undefined;
+    });
+  }
+
+  /**
+   * Revokes one of an account's keys: refused from now on in this process, within KEY_RECHECK_MS in the others
+   * (they re-check the keys they hold each second). False when the account has no such key not yet revoked.
+   */
+  async revokeKey(accountId: string, keyId: string): Promise<boolean> {
+    const rows = await this.db.query<{ hash: string }>(
+      `update api_keys set revoked_at = $3 where id = $1 and account_id = $2 and revoked_at is null returning key_hash as hash`,
+      [keyId, accountId, this.clock.now()],
     );
-    return row ? { id: row.id, name: row.name, features: row.features ?? {} } : undefined;
+    for (const row of rows) this.keys.forget(row.hash);
+    return rows.length > 0;
   }
 
   async get(id: string): Promise<Account | undefined> {

@@ -14,7 +14,8 @@ export const LOW_BALANCE_THRESHOLD = 10_000;
 
 /**
  * The append-only credit ledger: an account's balance is the sum of its entries, holds of work in flight
- * included. Nothing is ever updated or deleted; a correction is a new entry.
+ * included, kept in `accounts.balance` as each entry is written. Nothing is ever updated or deleted; a correction is
+ * a new entry.
  */
 export class Ledger {
   constructor(
@@ -22,24 +23,60 @@ export class Ledger {
     private readonly clock: Clock,
   ) {}
 
-  async record(tx: Queryable, accountId: string, amount: number, kind: LedgerKind, reference?: string): Promise<string> {
-    const id = newId('led');
-    await tx.query('insert into ledger_entries (id, account_id, amount, kind, reference, created_at) values ($1, $2, $3, $4, $5, $6)', [
-      id,
-      accountId,
-      amount,
-      kind,
-      reference ?? null,
-      this.clock.now(),
-    ]);
-    return id;
+  /**
+   * Appends an entry and adds it to the account's balance in one statement (the balance row is then locked until the
+   * transaction ends, which orders the holds and top-ups of one account). `floor`: the entry is refused, and undefined
+   * returned with nothing written, when it would leave the balance below that many credit cents.
+   */
+  async record(
+    tx: Queryable,
+    accountId: string,
+    amount: number,
+    kind: LedgerKind,
+    reference?: string,
+    floor?: number,
+  ): Promise<string | undefined> {
+    const entries = await this.recordMany(tx, accountId, [{ amount, kind, reference }], floor);
+    return entries?.[0];
+  }
+
+  /**
+   * Several entries of one account in one statement (a unit's release and its charge): their sum is added to the
+   * balance. Undefined, with nothing written, when `floor` is given and the balance would fall below it.
+   */
+  async recordMany(
+    tx: Queryable,
+    accountId: string,
+    entries: readonly { amount: number; kind: LedgerKind; reference?: string | undefined }[],
+    floor?: number,
+  ): Promise<string[] | undefined> {
+    if (entries.length === 0) return [];
+    const ids = entries.map(() => newId('led'));
+    const total = entries.reduce((sum, e) => sum + e.amount, 0);
+    const rows = await tx.query<{ id: string }>(
+      `with balance as (
+         update accounts set balance = balance + $2 where id = $1 and ($7::int8 is null or balance + $2 >= $7::int8) returning id
+       )
+       insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
+       select e.id, $1, e.amount, e.kind, e.reference, $6
+         from balance, unnest($3::text[], $4::int8[], $5::text[], $8::text[]) as e(id, amount, kind, reference)
+       returning id`,
+      [
+        accountId,
+        total,
+        ids,
+        entries.map((e) => e.amount),
+        entries.map((e) => e.kind),
+        this.clock.now(),
+        floor ?? null,
+        entries.map((e) => e.reference ?? null),
+      ],
+    );
+    return rows.length === entries.length ? ids : undefined;
   }
 
   async balance(accountId: string, tx: Queryable = this.db): Promise<number> {
-    const [row] = await tx.query<{ balance: number }>(
-      'select coalesce(sum(amount), 0)::int8 as balance from ledger_entries where account_id = $1',
-      [accountId],
-    );
+    const [row] = await tx.query<{ balance: number }>('select balance from accounts where id = $1', [accountId]);
     return row?.balance ?? 0;
   }
 

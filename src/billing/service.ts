@@ -1,12 +1,15 @@
 import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
-import { blockFor, blocksIncluding } from '../registers/catalogue.ts';
+import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
 import type { BillingEventRow, BillingRepository, BillingSubject } from '../store/repositories/billing.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Budgets } from './budget.ts';
 import type { Ledger } from './ledger.ts';
 import { quoteRequest, type Quote } from './quote.ts';
+
+/** The window of a unit without a catalogue entry of its own (the agentic enrichment's): spec §8. */
+const DAY_MS = 24 * 3_600_000;
 import { holdReference } from './settlement.ts';
 import { knownEventOf } from './dedup.ts';
 import { documentUnitKey } from './units.ts';
@@ -34,28 +37,40 @@ export class BillingService {
   ) {}
 
   /**
-   * Quotes a request inside the transaction that accepts it, under the account's lock so that two requests
-   * cannot both spend the same credits. Throws 402 `insufficient_funds` when the balance (after the holds of
-   * work in flight) cannot cover the quote; the transaction then stores nothing.
+   * Quotes a request inside the transaction that accepts it, from the events of its units within their windows. It
+   * takes no lock: a quote only decides what to hold, and the charge itself is decided at settlement under the unit's
+   * lock. The balance is checked when the quote is held (`hold`).
    */
   async quote(tx: Queryable, input: QuoteRequest): Promise<Quote> {
     const { subject, catalogue } = input;
-    await this.repo.lockAccount(tx, subject.accountId);
-    const units = new Set<string>();
+    const units = new Map<string, number>();
+    const add = (unitKey: string, windowMs: number) => units.set(unitKey, Math.max(windowMs, units.get(unitKey) ?? 0));
     for (const dp of input.dataPoints) {
-      const sku = blockFor(catalogue, dp)?.sku;
-      if (sku) units.add(sku);
+      const block = blockFor(catalogue, dp);
+      if (block) add(block.sku, block.dedupWindow);
     }
     for (const doc of input.documents) {
-      units.add(documentUnitKey(doc.documentId));
-      for (const block of blocksIncluding(catalogue, doc.type)) units.add(block.sku);
+      add(documentUnitKey(doc.documentId), documentFor(catalogue, doc.type)?.dedupWindow ?? DAY_MS);
+      for (const block of blocksIncluding(catalogue, doc.type)) add(block.sku, block.dedupWindow);
     }
-    if (input.enrichment) units.add(input.enrichment.sku);
-    const prior = (await this.repo.eventsOf(tx, subject, [...units])).map(knownEventOf);
-    const quote = quoteRequest({ ...input, requestTimeMs: input.requestTime.getTime(), prior });
+    if (input.enrichment) add(input.enrichment.sku, DAY_MS);
+    const at = input.requestTime.getTime();
+    const windows = [...units].map(([unitKey, windowMs]) => ({ unitKey, windowMs }));
+    const prior = (await this.repo.eventsOf(tx, subject, windows, at)).map(knownEventOf);
+    return quoteRequest({ ...input, requestTimeMs: at, prior });
+  }
+
+  /**
+   * Holds the quoted units of an accepted request against the balance (same transaction as `quote`). Throws 402
+   * `insufficient_funds` when the balance (after the holds of work in flight) cannot cover the quote; the
+   * transaction then stores nothing. The hold and the check are one statement on the account's balance row, which
+   * orders the holds of one account: two requests cannot both spend the same credits.
+   */
+  async hold(tx: Queryable, request: { id: string; accountId: string; createdAt: Date }, quote: Quote): Promise<void> {
     if (quote.total > 0) {
-      const balance = await this.ledger.balance(subject.accountId, tx);
-      if (balance < quote.total) {
+      const held = await this.ledger.record(tx, request.accountId, -quote.total, 'reservation', holdReference(request.id), 0);
+      if (!held) {
+        const balance = await this.ledger.balance(request.accountId, tx);
         throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
           `cost: ${quote.units
             .filter((u) => u.reserved > 0)
@@ -65,13 +80,9 @@ export class BillingService {
         ]);
       }
     }
-    return quote;
-  }
-
-  /** Holds the quoted units of an accepted request against the balance (same transaction as `quote`). */
-  async hold(tx: Queryable, request: { id: string; accountId: string; createdAt: Date }, quote: Quote): Promise<void> {
-    for (const unit of quote.units) {
-      await this.repo.insertReservation(tx, {
+    await this.repo.insertReservations(
+      tx,
+      quote.units.map((unit) => ({
         requestId: request.id,
         unitKey: unit.unitKey,
         accountId: request.accountId,
@@ -80,11 +91,10 @@ export class BillingService {
         documentId: unit.documentId ?? null,
         price: unit.price,
         reserved: unit.reserved,
-        state: 'reserved',
+        state: 'reserved' as const,
         createdAt: request.createdAt,
-      });
-    }
-    if (quote.total > 0) await this.ledger.record(tx, request.accountId, -quote.total, 'reservation', holdReference(request.id));
+      })),
+    );
   }
 
   /** The account's balance, net of holds on work in flight. */

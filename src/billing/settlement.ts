@@ -2,7 +2,7 @@ import type { Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow } from '../store/repositories/billing.ts';
+import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow, UnitWindow } from '../store/repositories/billing.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
@@ -89,7 +89,7 @@ export class BillingSettlement {
     await this.repo.lockUnit(tx, req, row.unitKey);
     const block = req.catalogue.blocks.find((b) => b.sku === row.sku);
     const window = block?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
-    const events = await this.known(tx, req, [row.unitKey]);
+    const events = await this.known(tx, req, [{ unitKey: row.unitKey, windowMs: window }]);
     const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window, block && { mode: req.mode, block });
     if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
     return this.record(tx, req, row, 'charged', row.price, null);
@@ -103,9 +103,14 @@ export class BillingSettlement {
   private async settleDocument(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
     await this.repo.lockUnit(tx, req, row.unitKey);
     const at = req.createdAt.getTime();
-    const includers = blocksIncluding(req.catalogue, row.sku).map((b) => b.sku);
-    const events = await this.known(tx, req, [row.unitKey, ...includers]);
-    const charge = chargedWithin(events, row.unitKey, at, documentFor(req.catalogue, row.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS);
+    const includingBlocks = blocksIncluding(req.catalogue, row.sku);
+    const includers = includingBlocks.map((b) => b.sku);
+    const window = documentFor(req.catalogue, row.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
+    const events = await this.known(tx, req, [
+      { unitKey: row.unitKey, windowMs: window },
+      ...includingBlocks.map((b) => ({ unitKey: b.sku, windowMs: b.dedupWindow })),
+    ]);
+    const charge = chargedWithin(events, row.unitKey, at, window);
     if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
     const including = includingCharge(events, req.catalogue, row.sku, at);
     if (including) return this.record(tx, req, row, 'included', 0, including);
@@ -191,8 +196,8 @@ export class BillingSettlement {
     return undefined;
   }
 
-  private async known(tx: Queryable, req: BilledRequest, unitKeys: string[]): Promise<KnownEvent[]> {
-    const rows = await this.repo.eventsOf(tx, req, unitKeys);
+  private async known(tx: Queryable, req: BilledRequest, units: UnitWindow[]): Promise<KnownEvent[]> {
+    const rows = await this.repo.eventsOf(tx, req, units, req.createdAt.getTime());
     return rows.map(knownEventOf);
   }
 }

@@ -157,7 +157,12 @@ export class GraphBilling {
   }
 
   private async priorCharge(q: Queryable, req: RequestRow, company: CompanyRef, block: ShareholdersBlock): Promise<KnownEvent | undefined> {
-    const rows = await this.repo.eventsOf(q, this.subjectOf(req, company), [block.sku]);
+    const rows = await this.repo.eventsOf(
+      q,
+      this.subjectOf(req, company),
+      [{ unitKey: block.sku, windowMs: block.dedupWindow }],
+      req.createdAt.getTime(),
+    );
     const events = rows.map(knownEventOf);
     // The graph retrieves in verification mode: an onboarding charge covers it only where the catalogue says so.
     return chargedWithin(events, block.sku, req.createdAt.getTime(), block.dedupWindow, { mode: 'verification', block });

@@ -46,9 +46,24 @@ export interface BillingSubject {
   companyId: string;
 }
 
+/** A unit and the window within which its earlier events count (its catalogue entry's dedup window). */
+export interface UnitWindow {
+  unitKey: string;
+  windowMs: number;
+}
+
+/**
+ * Charges of one unit within its window read for a decision. A charge makes every later request within the window
+ * deduplicated, so only mode changes (an onboarding charge, then a verification one) and requests settling out of
+ * order put more than one there; this bounds the read with room to spare.
+ */
+const CHARGES_PER_WINDOW = 16;
+
 const EVENT_COLUMNS = `id, account_id as "accountId", request_id as "requestId", country_code as "countryCode",
   company_id as "companyId", kind, sku, document_id as "documentId", unit_key as "unitKey", amount, status,
   linked_event_id as "linkedEventId", basis_at as "basisAt", created_at as "createdAt"`;
+/** The same, of the events aliased `e` (beside other relations with like-named columns). */
+const E_EVENT_COLUMNS = EVENT_COLUMNS.replace(/(^|, |\n {2})([a-z_]+)/g, '$1e.$2');
 const RESERVATION_COLUMNS = `request_id as "requestId", unit_key as "unitKey", account_id as "accountId", kind, sku,
   document_id as "documentId", price, reserved, charged, state, event_id as "eventId", created_at as "createdAt",
   settled_at as "settledAt"`;
@@ -57,14 +72,42 @@ const RESERVATION_COLUMNS = `request_id as "requestId", unit_key as "unitKey", a
 export class BillingRepository {
   constructor(private readonly db: Db) {}
 
-  /** Events of these units for one company, of any request, for dedup and inclusion decisions. */
-  async eventsOf(tx: Queryable, subject: BillingSubject, unitKeys: readonly string[]): Promise<BillingEventRow[]> {
-    if (unitKeys.length === 0) return [];
+  /**
+   * The events of these units for one company that dedup and inclusion decisions can use at `atMs` (dedup.ts), newest
+   * first: per unit, its charges within its window (the charged-events index; a few at most, as a charge makes the
+   * next ones within the window deduplicated) and its latest charged or deduplicated event within the window (one
+   * row from the end of the unit's index). Reading no event outside the window, nor every repeat within it, keeps the
+   * cost of a request independent of the company's history.
+   */
+  async eventsOf(tx: Queryable, subject: BillingSubject, units: readonly UnitWindow[], atMs: number): Promise<BillingEventRow[]> {
+    if (units.length === 0) return [];
     return tx.query<BillingEventRow>(
-      `select ${EVENT_COLUMNS}, (select r.mode from requests r where r.id = billing_events.request_id) as "mode" from billing_events
-        where account_id = $1 and country_code = $2 and company_id = $3 and unit_key = any($4::text[])
-        order by basis_at desc, id desc`,
-      [subject.accountId, subject.countryCode, subject.companyId, unitKeys],
+      `select ${E_EVENT_COLUMNS}, (select r.mode from requests r where r.id = e.request_id) as "mode"
+         from unnest($4::text[], $5::int8[]) as u(unit_key, window_ms)
+         cross join lateral (
+           (select * from billing_events b
+             where b.account_id = $1 and b.country_code = $2 and b.company_id = $3 and b.unit_key = u.unit_key
+               and b.status = 'charged'
+               and b.basis_at > $6::timestamptz - u.window_ms * interval '1 millisecond'
+               and b.basis_at < $6::timestamptz + u.window_ms * interval '1 millisecond'
+             order by b.basis_at desc, b.id desc limit ${CHARGES_PER_WINDOW})
+           union
+           (select * from billing_events b
+             where b.account_id = $1 and b.country_code = $2 and b.company_id = $3 and b.unit_key = u.unit_key
+               and b.status in ('charged', 'deduplicated')
+               and b.basis_at > $6::timestamptz - u.window_ms * interval '1 millisecond'
+               and b.basis_at < $6::timestamptz + u.window_ms * interval '1 millisecond'
+             order by b.basis_at desc, b.id desc limit 1)
+         ) e
+        order by e.basis_at desc, e.id desc`,
+      [
+        subject.accountId,
+        subject.countryCode,
+        subject.companyId,
+        units.map((u) => u.unitKey),
+        units.map((u) => u.windowMs),
+        new Date(atMs),
+      ],
     );
   }
 
@@ -114,10 +157,29 @@ export class BillingRepository {
   }
 
   async insertReservation(tx: Queryable, r: Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>): Promise<void> {
+    await this.insertReservations(tx, [r]);
+  }
+
+  /** The reservations of a request's units, in one statement. */
+  async insertReservations(tx: Queryable, rows: readonly Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>[]): Promise<void> {
+    if (rows.length === 0) return;
+    const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
     await tx.query(
       `insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [r.requestId, r.unitKey, r.accountId, r.kind, r.sku, r.documentId, r.price, r.reserved, r.state, r.createdAt],
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::text[],
+                            $10::timestamptz[])`,
+      [
+        col('requestId'),
+        col('unitKey'),
+        col('accountId'),
+        col('kind'),
+        col('sku'),
+        col('documentId'),
+        col('price'),
+        col('reserved'),
+        col('state'),
+        rows.map((r) => r.createdAt.toISOString()),
+      ],
     );
   }
 

@@ -1,0 +1,256 @@
+// The request path at production speed (issue 22): onboarding with one and three data points, a repeat of one
+// company, a TEST search and GET /v2/company/{requestId}, each at a fixed offered rate and at saturation, on the
+// embedded store and on PostgreSQL, beside a bare Fastify route (the floor) measured in the same run. The service
+// runs as `npm start` does, in a child process (TEST register, SANDBOX_LATENCY=none, rate limits lifted), so that the
+// load generator's CPU is not counted as the service's: its CPU per request comes from process.cpuUsage over IPC.
+//
+//   npm run bench:request-path                      # both stores (PostgreSQL when reachable), 3 s per cell
+//   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
+//
+// Flags: --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
+// (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --trace: the service counts its
+// statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
+// bench prints them per cell; --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { processStorage } from '../test/support/process.ts';
+import { startFloorServer } from './support/floor-server.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
+import { round1 } from './support/stats.ts';
+
+const args = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const [k, v] = a.slice(2).split('=');
+      return [k!, v ?? 'true'] as const;
+    }),
+);
+const DURATION = Number(args.get('duration') ?? 3);
+/** Unmeasured load before each scenario: the service's code is compiled and its caches warm. */
+const WARMUP = Number(args.get('warmup') ?? 1);
+const CONNECTIONS = Number(args.get('connections') ?? 50);
+const RATE = { pglite: Number(args.get('rate-pglite') ?? 500), postgres: Number(args.get('rate-postgres') ?? 1000) };
+const TRACE = args.has('trace');
+const CPU_PROF = args.has('cpu-prof');
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const STORES = (args.get('stores') ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const ONLY = args.get('only')?.split(',');
+
+interface Target {
+  url: string;
+  cpu(): Promise<NodeJS.CpuUsage>;
+  trace?(): Promise<Record<string, number>>;
+}
+
+interface Scenario {
+  name: string;
+  /** An autocannon request, or one made per call (a new company each time). */
+  request(key: string, ctx: { requestId: string }): autocannon.Request & { setupRequest?: (r: autocannon.Request) => autocannon.Request };
+}
+
+const json = (body: unknown) => ({
+  method: 'POST' as const,
+  path: '/v2/company',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const run = randomBytes(3).toString('hex');
+let serial = 0;
+const newCompany = (dataPoints: string[]) => (r: autocannon.Request) => ({
+  ...r,
+  body: JSON.stringify({ id: `B${run}-${serial++}`, countryCode: 'TEST', mode: 'onboarding', dataPoints }),
+});
+
+const SCENARIOS: Scenario[] = [
+  { name: 'onboarding-1', request: () => ({ ...json({}), setupRequest: newCompany(['company']) }) },
+  {
+    name: 'onboarding-3',
+    request: () => ({ ...json({}), setupRequest: newCompany(['company', 'legalRepresentatives', 'shareholders']) }),
+  },
+  {
+    name: 'repeat',
+    request: () => json({ id: `REPEAT-${run}`, countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] }),
+  },
+  { name: 'search', request: () => ({ method: 'GET', path: '/v2/search?country=TEST&query=acme' }) },
+  { name: 'get', request: (_key, ctx) => ({ method: 'GET', path: `/v2/company/${ctx.requestId}` }) },
+];
+
+interface Cell {
+  store: string;
+  scenario: string;
+  load: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuMsPerReq: number;
+  trace?: Record<string, number>;
+}
+
+async function measure(
+  target: Target,
+  key: string | undefined,
+  req: autocannon.Request,
+  rate?: number,
+): Promise<Omit<Cell, 'store' | 'scenario' | 'load'>> {
+  const headers = { ...(req.headers ?? {}), ...(key ? { 'x-api-key': key } : {}) };
+  // One request alone first: it answers once the work a previous cell left queued in the service is done.
+  await autocannon({ url: target.url, connections: 1, amount: 1, requests: [{ ...req, headers }] });
+  const before = await target.cpu();
+  const traceBefore = await target.trace?.();
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [{ ...req, headers }],
+  });
+  const after = await target.cpu();
+  const trace = await target.trace?.();
+  const done = result.requests.total || 1;
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const cpuMs = (after.user - before.user + after.system - before.system) / 1000;
+  return {
+    rps: round1(result.requests.total / DURATION),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    cpuMsPerReq: Math.round((cpuMs / done) * 100) / 100,
+    ...(trace && traceBefore
+      ? {
+          trace: Object.fromEntries(
+            Object.entries(trace).map(([k, v]) => [k, Math.round(((v - (traceBefore[k] ?? 0)) / done) * 100) / 100]),
+          ),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Unmeasured load before a scenario: the service's code is loaded and compiled and its caches are warm. Then one
+ * request alone: it answers once the work the warm-up left queued in the service is done.
+ */
+async function warmUp(url: string, key: string, req: autocannon.Request) {
+  const requests = [{ ...req, headers: { ...req.headers, 'x-api-key': key } }];
+  await autocannon({ url, connections: 1, amount: 20, requests });
+  if (WARMUP > 0) await autocannon({ url, connections: 10, duration: WARMUP, requests });
+  await autocannon({ url, connections: 1, amount: 1, requests });
+}
+
+async function startService(store: 'pglite' | 'postgres') {
+  if (store === 'postgres') process.env.DATABASE_URL = PG_URL;
+  else delete process.env.DATABASE_URL;
+  const storage = processStorage();
+  const key = `rk_bench_${randomBytes(16).toString('hex')}`;
+  const service = await startServiceProcess({
+    ...storage.env,
+    SANDBOX_LATENCY: 'none',
+    REGISTERS: 'sandbox',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
+    MAX_CONNECTIONS_PER_ADDRESS: '10000',
+    BOOTSTRAP_API_KEY: key,
+    BOOTSTRAP_CREDITS: String(1e14),
+    ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
+    ...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.get('cpu-prof-dir') ?? '.prof'}` } : {}),
+  });
+  return { service, key, cleanup: storage.cleanup };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function targetOf(service: ServiceProcess): Target {
+  return {
+    url: service.url,
+    cpu: async () => (await service.probe()).cpu,
+    ...(TRACE ? { trace: async () => ({ ...((await service.probe()).storeTrace ?? {}) }) } : {}),
+  };
+}
+
+async function main() {
+  const cells: Cell[] = [];
+  const floor = await startFloorServer();
+  for (const load of ['rate', 'saturation'] as const) {
+    const m = await measure(floor, undefined, { method: 'GET', path: '/' }, load === 'rate' ? RATE.postgres : undefined);
+    cells.push({ store: '-', scenario: 'floor (bare Fastify)', load: load === 'rate' ? `${RATE.postgres}/s` : 'max', ...m });
+  }
+  await floor.stop();
+  const floorRps = cells.find((c) => c.load === 'max')!.rps;
+
+  for (const store of STORES) {
+    if (store === 'postgres' && !(await postgresReachable())) {
+      console.error(`PostgreSQL at ${PG_URL} is not reachable: skipped`);
+      continue;
+    }
+    const { service, key, cleanup } = await startService(store);
+    try {
+      const target = targetOf(service);
+      // One request for GET /v2/company/{requestId} to read.
+      const res = await fetch(`${service.url}/v2/company`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: `GET-${run}`, countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company', 'shareholders'] }),
+      });
+      const { request } = (await res.json()) as { request: { requestId: string } };
+      for (const scenario of SCENARIOS) {
+        if (ONLY && !ONLY.includes(scenario.name)) continue;
+        const req = scenario.request(key, request);
+        await warmUp(service.url, key, req);
+        for (const load of ['rate', 'saturation'] as const) {
+          const rate = load === 'rate' ? RATE[store] : undefined;
+          const m = await measure(target, key, req, rate);
+          cells.push({ store, scenario: scenario.name, load: rate ? `${rate}/s` : 'max', ...m });
+          console.error(`${store} ${scenario.name} ${rate ? `${rate}/s` : 'max'}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
+        }
+      }
+    } finally {
+      await service.stop();
+      await cleanup();
+    }
+  }
+  print(cells, floorRps);
+}
+
+function print(cells: Cell[], floorRps: number) {
+  const header = ['store', 'scenario', 'offered', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'floor/req/s'];
+  const rows = cells.map((c) => [
+    c.store,
+    c.scenario,
+    c.load,
+    String(c.rps),
+    String(c.p50),
+    String(c.p99),
+    String(c.errors),
+    String(c.cpuMsPerReq),
+    c.rps > 0 ? `${round1(floorRps / c.rps)}x` : '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(
+    `\nrequest path, ${DURATION} s per cell, ${CONNECTIONS} connections; floor/req/s: bare Fastify's saturated req/s over the cell's`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+  if (TRACE) {
+    console.log('\nper request (service side):');
+    for (const c of cells) if (c.trace) console.log(`${c.store} ${c.scenario} ${c.load}: ${JSON.stringify(c.trace)}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { Db, Queryable } from './db.ts';
+
+/**
+ * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
+ * grow with history: statements, round trips (each statement, BEGIN and COMMIT is one, to the PGlite worker thread
+ * or the PostgreSQL server), and wall-clock time in statements, in open transactions and in statements that take a
+ * lock (`for update`, advisory locks). Times run from call to answer, so they include waiting for the store.
+ */
+export interface StoreCounts {
+  statements: number;
+  /** Rows the statements returned: what a read that grows with history shows first. */
+  rows: number;
+  roundTrips: number;
+  transactions: number;
+  statementMs: number;
+  transactionMs: number;
+  lockMs: number;
+}
+
+const LOCKING = /for (no key )?update|advisory_xact_lock/i;
+
+export function zeroCounts(): StoreCounts {
+  return { statements: 0, rows: 0, roundTrips: 0, transactions: 0, statementMs: 0, transactionMs: 0, lockMs: 0 };
+}
+
+/** The counts of the process's traced store (REGISTRUM_STORE_TRACE=1), read by a benchmark's probe. */
+export const processCounts: StoreCounts = zeroCounts();
+
+/** Wraps `db` so that every statement it runs is added to `counts`; the store itself is unchanged. */
+export function traced(db: Db, counts: StoreCounts = processCounts): Db {
+  async function timed<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    let rows = 0;
+    try {
+      const result = await run();
+      if (Array.isArray(result)) rows = result.length;
+      return result;
+    } finally {
+      const ms = performance.now() - t;
+      counts.rows += rows;
+      counts.statements++;
+      counts.roundTrips++;
+      counts.statementMs += ms;
+      if (LOCKING.test(sql)) counts.lockMs += ms;
+    }
+  }
+  const wrap = (q: Queryable): Queryable => ({
+    query: (sql, params) => timed(sql, () => q.query(sql, params)),
+    ...(q.copyIn ? { copyIn: q.copyIn.bind(q) } : {}),
+  });
+  return {
+    backend: db.backend,
+    ...wrap(db),
+    exec: (sql) => timed(sql, () => db.exec(sql)),
+    async transaction(fn) {
+      const t = performance.now();
+      try {
+        return await db.transaction((tx) => fn(wrap(tx)));
+      } finally {
+        counts.transactions++;
+        counts.roundTrips += 2; // BEGIN and COMMIT (or ROLLBACK)
+        counts.transactionMs += performance.now() - t;
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Traced when the environment asks for it (benchmarks: `REGISTRUM_STORE_TRACE=1`), otherwise the store as it is. */
+export function tracedIfAsked(db: Db, env: NodeJS.ProcessEnv = process.env): Db {
+  return env.REGISTRUM_STORE_TRACE === '1' ? traced(db) : db;
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { processCounts } from '../../src/store/trace.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+// The service counts its statements (src/store/trace.ts) from the start of this file's process.
+process.env.REGISTRUM_STORE_TRACE = '1';
+
+const COMPANY = 'HISTORY-1';
+const body = { id: COMPANY, countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] };
+
+/**
+ * Issue 22: the work of a request does not grow with what came before it. A repeat of one company within the dedup
+ * window is the worst case: each repeat leaves a deduplicated billing event, a request and its items, and ledger
+ * entries behind, and the deduplication of the next one used to read every earlier event of the company.
+ */
+describe('request path: the cost of a request is independent of history', () => {
+  let svc: TestService;
+  let key: string;
+  let accountId: string;
+  before(async () => {
+    svc = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' });
+    ({ apiKey: key, id: accountId } = await svc.newAccount({ credits: 1_000_000 }));
+  });
+  after(() => svc.close());
+
+  /**
+   * Statements the service ran for one repeat and the rows they returned (of the three repeats with the fewest
+   * statements: the job engine and the process lease poll the store on timers of their own).
+   */
+  async function costOfARepeat(): Promise<{ statements: number; rows: number }> {
+    const counts: { statements: number; rows: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = { ...processCounts };
+      const res = await svc.call('POST', '/v2/company', { key, body });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
+      assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0, 'a repeat is deduplicated');
+      // What the request set off after answering (its company.updated check) is part of its work.
+      await new Promise((r) => setTimeout(r, 20));
+      counts.push({ statements: processCounts.statements - before.statements, rows: processCounts.rows - before.rows });
+    }
+    return counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
+  }
+
+  it('runs as many statements, returning as many rows, for the 1,000th repeat of a company as for the first, and still deduplicates it', async () => {
+    const first = await svc.call('POST', '/v2/company', { key, body });
+    assert.equal(first.status, 200);
+    const price = first.body.request.dataStatus.dataPoints.company.cost;
+    assert.ok(price > 0, 'the first request is charged');
+    // The first repeat is the only one that finds no deduplicated event before it (its lookup returns one row less).
+    assert.equal((await svc.call('POST', '/v2/company', { key, body })).status, 200);
+    const firstRepeats = await costOfARepeat();
+
+    // 1,000 earlier repeats, written by SQL (1,000 HTTP requests take minutes on a busy machine): each a request with
+    // its item, a deduplicated event linked to the charge, and a hold and its release in the ledger, all within the
+    // window of the repeat that follows.
+    const [charge] = await svc.db.query<{ id: string }>(
+      `select id from billing_events where account_id = $1 and company_id = $2 and status = 'charged'`,
+      [accountId, COMPANY],
+    );
+    assert.ok(charge);
+    const now = svc.clock.now();
+    await svc.db.query(
+      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, created_at, updated_at)
+       select 'req_history_' || n, $1, 'TEST', $2, 'onboarding', '["company"]', '[]', $3::timestamptz - n * interval '1 second',
+              $3::timestamptz - n * interval '1 second'
+         from generate_series(1, 1000) n`,
+      [accountId, COMPANY, now],
+    );
+    await svc.db.query(
+      `insert into request_items (request_id, kind, name, status, cost, result, billing_unit, updated_at)
+       select 'req_history_' || n, 'dataPoint', 'company', 'succeeded', 0, '{}', 'TEST-PROFILE', $1::timestamptz - n * interval '1 second'
+         from generate_series(1, 1000) n`,
+      [now],
+    );
+    await svc.db.query(
+      `insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, unit_key, amount, status,
+         linked_event_id, basis_at, created_at)
+       select 'bev_history_' || n, $1, 'req_history_' || n, 'TEST', $2, 'dataBlock', 'TEST-PROFILE', 'TEST-PROFILE', 0,
+              'deduplicated', $3, $4::timestamptz - n * interval '1 second', $4::timestamptz - n * interval '1 second'
+         from generate_series(1, 1000) n`,
+      [accountId, COMPANY, charge.id, now],
+    );
+    await svc.db.query(
+      `insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
+       select 'led_history_' || n || '_' || k, $1, case k when 1 then -$2::int8 else $2::int8 end,
+              case k when 1 then 'reservation' else 'release' end, 'hold:req_history_' || n, $3
+         from generate_series(1, 1000) n, generate_series(1, 2) k`,
+      [accountId, price, now],
+    );
+    const balance = (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents;
+
+    const laterRepeats = await costOfARepeat();
+    // Equal statements, and equal rows read: no statement returns more because more came before.
+    assert.deepEqual(laterRepeats, firstRepeats, 'a repeat after 1,000 others costs what the first did');
+    // Nothing charged twice, and the balance is still the ledger's sum.
+    assert.equal((await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents, balance);
+    const [sum] = await svc.db.query<{ total: number }>('select sum(amount)::int8 as total from ledger_entries where account_id = $1', [
+      accountId,
+    ]);
+    assert.equal(sum!.total, balance);
+    const charges = await svc.db.query(`select 1 from billing_events where account_id = $1 and company_id = $2 and status = 'charged'`, [
+      accountId,
+      COMPANY,
+    ]);
+    assert.equal(charges.length, 1);
+  });
+});
