@@ -40,12 +40,15 @@ import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
 import { createTaxVerification } from './tax-verification/index.ts';
 import type { MonitorScheduler } from './monitors/scheduler.ts';
+import { UserService } from './users/service.ts';
 
 export interface RunningService {
   app: FastifyInstance;
   db: Db;
   url: string;
   accounts: AccountService;
+  /** Dashboard users (the first start creates the owner's set-up link). */
+  users: UserService;
   clock: Clock;
   /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
   webhooks: WebhookService;
@@ -86,6 +89,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
   const ledger = new Ledger(db, clock);
   const accounts = new AccountService(db, clock, ledger);
+  const users = new UserService(db, clock);
   const sandbox = new SandboxStore(db, clock);
   const registers = new RegisterRegistry(
     createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }),
@@ -164,6 +168,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       config,
       clock,
       accounts,
+      users,
       ledger,
       billing,
       registers,
@@ -197,6 +202,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     db,
     url,
     accounts,
+    users,
     clock,
     webhooks,
     registers,

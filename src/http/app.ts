@@ -31,6 +31,8 @@ import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/ret
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { installDashboard } from '../dashboard/plugin.ts';
+import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -88,6 +90,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     for (const r of ACCOUNT_ROUTES) r(v2, services);
     meta(v2, services);
   });
+
+  // Signed in with a person's e-mail and password (session cookie), not an API key.
+  await installDashboard(app, services, DASHBOARD_ROUTES);
 
   const adminToken = services.config.ADMIN_TOKEN;
   if (adminToken) {

@@ -13,12 +13,15 @@ import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
+import type { UserService } from '../users/service.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
   config: Config;
   clock: Clock;
   accounts: AccountService;
+  /** Dashboard users, their sign-in and sessions. */
+  users: UserService;
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { ApiError } from '../shared/errors.ts';
+import { html, type Html } from './html.ts';
+
+export function csrfField(token: string): Html {
+  return html`<input type="hidden" name="_csrf" value="${token}">`;
+}
+
+/** A form body parsed by its zod schema; the problems become a 400 that the page shows next to the form. */
+export function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  throw new ApiError('invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
+}

@@ -1,0 +1,8 @@
+import { assetRoutes } from './assets.ts';
+import { accountRoutes } from './pages/account.ts';
+import { overviewRoutes } from './pages/overview.ts';
+import { signInRoutes } from './pages/sign-in.ts';
+import type { DashboardRoutes } from './plugin.ts';
+
+/** Every page of the dashboard, one module per section. */
+export const DASHBOARD_ROUTES: DashboardRoutes[] = [assetRoutes, signInRoutes, overviewRoutes, accountRoutes];
