@@ -41,6 +41,8 @@ import { createMonitoring } from './monitors/index.ts';
 import { createTaxVerification } from './tax-verification/index.ts';
 import type { MonitorScheduler } from './monitors/scheduler.ts';
 import { UserService } from './users/service.ts';
+import { ApiKeyService } from './accounts/api-keys.ts';
+import { KeyUsage } from './accounts/key-usage.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -169,6 +171,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       clock,
       accounts,
       users,
+      apiKeys: new ApiKeyService(db, clock),
+      keyUsage: new KeyUsage(db, clock, (err) => opts.logger && console.error('API key last use:', err)),
       ledger,
       billing,
       registers,

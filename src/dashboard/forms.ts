@@ -12,3 +12,15 @@ export function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.infe
   if (parsed.success) return parsed.data;
   throw new ApiError('invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
 }
+
+/** A one-button form for an action on a resource (revoke, delete, stop, retry). */
+export function actionButton(
+  action: string,
+  label: string,
+  csrf: string,
+  opts: { confirm?: string; danger?: boolean; fields?: Record<string, string> } = {},
+): Html {
+  return html`<form method="post" action="${action}" class="inline"${opts.confirm ? html` data-confirm="${opts.confirm}"` : ''}>
+${csrfField(csrf)}${Object.entries(opts.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+<button type="submit"${opts.danger ? html` class="danger"` : ''}>${label}</button></form>`;
+}

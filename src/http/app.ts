@@ -31,6 +31,9 @@ import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/ret
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { register as apiKeyCreate } from './routes/api-keys/create.ts';
+import { register as apiKeyList } from './routes/api-keys/list.ts';
+import { register as apiKeyDelete } from './routes/api-keys/delete.ts';
 import { installDashboard } from '../dashboard/plugin.ts';
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
 
@@ -54,6 +57,9 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
   webhookDeliveryRetry,
   monitorCreate,
   monitorRead,
+  apiKeyCreate,
+  apiKeyList,
+  apiKeyDelete,
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 
@@ -82,7 +88,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
   installNotFound(app, routes);
   installRequestGuards(app);
 
-  const authenticate = apiKeyAuth(services.accounts);
+  const authenticate = apiKeyAuth(services.accounts, services.keyUsage);
   await app.register(async (v2) => {
     v2.addHook('onRequest', async (req) => {
       if (!PUBLIC_V2.has(req.routeOptions.url ?? '')) await authenticate(req);

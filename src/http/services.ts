@@ -14,6 +14,8 @@ import type { IdempotencyStore } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
 import type { UserService } from '../users/service.ts';
+import type { ApiKeyService } from '../accounts/api-keys.ts';
+import type { KeyUsage } from '../accounts/key-usage.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -22,6 +24,9 @@ export interface Services {
   accounts: AccountService;
   /** Dashboard users, their sign-in and sessions. */
   users: UserService;
+  /** API keys as a resource (several per account), and when each was last used. */
+  apiKeys: ApiKeyService;
+  keyUsage: KeyUsage;
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;
