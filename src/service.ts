@@ -43,6 +43,7 @@ import type { MonitorScheduler } from './monitors/scheduler.ts';
 import { UserService } from './users/service.ts';
 import { ApiKeyService } from './accounts/api-keys.ts';
 import { KeyUsage } from './accounts/key-usage.ts';
+import { DashboardQueries } from './dashboard/queries.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -173,6 +174,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       users,
       apiKeys: new ApiKeyService(db, clock),
       keyUsage: new KeyUsage(db, clock, (err) => opts.logger && console.error('API key last use:', err)),
+      dashboardQueries: new DashboardQueries(db),
       ledger,
       billing,
       registers,

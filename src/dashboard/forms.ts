@@ -24,3 +24,30 @@ export function actionButton(
 ${csrfField(csrf)}${Object.entries(opts.fields ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 <button type="submit"${opts.danger ? html` class="danger"` : ''}>${label}</button></form>`;
 }
+
+/** A "next page" link for a cursor-paged table. */
+export function pager(
+  label: string,
+  base: string,
+  nextCursor: string | undefined,
+  isFirst: boolean,
+  params: Record<string, string> = {},
+): Html {
+  const q = (extra: Record<string, string>) => {
+    const s = new URLSearchParams({ ...params, ...extra }).toString();
+    return s ? `${base}?${s}` : base;
+  };
+  if (!nextCursor && isFirst) return html``;
+  return html`<nav class="pager" aria-label="${label}">
+${isFirst ? '' : html`<a href="${q({})}">First page</a>`}
+${nextCursor ? html`<a href="${q({ after: nextCursor })}" rel="next">Next page</a>` : ''}
+</nav>`;
+}
+
+/** A page's `after` cursor from its query string; an absurd one is a 400 before it reaches a query. */
+export function afterOf(query: unknown): string | undefined {
+  const after = (query as Record<string, unknown> | undefined)?.after;
+  if (after === undefined || after === '') return undefined;
+  if (typeof after !== 'string' || after.length > 200) throw new ApiError('invalid_request', 'after is not a cursor of this list');
+  return after;
+}

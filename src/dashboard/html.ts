@@ -32,6 +32,11 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   return new Html(out);
 }
 
+/** A value as JSON inside a `<pre>`: escaped like any text. */
+export function jsonBlock(value: unknown): Html {
+  return html`<pre class="json" tabindex="0">${JSON.stringify(value, null, 2)}</pre>`;
+}
+
 /** A time as text for people: UTC, to the second. */
 export function formatTime(value: string | Date): string {
   const iso = typeof value === 'string' ? value : value.toISOString();

@@ -62,8 +62,12 @@ export function sendPlain(reply: FastifyReply, page: PageContent, status = 200):
 export async function installDashboard(app: FastifyInstance, services: Services, routes: readonly DashboardRoutes[]): Promise<void> {
   await app.register(async (d) => {
     d.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
-      const form: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(body as string)) if (!(k in form)) form[k] = v;
+      // A repeated name (checkboxes) becomes a list; zod schemas that want one value refuse a list.
+      const form: Record<string, string | string[]> = {};
+      for (const [k, v] of new URLSearchParams(body as string)) {
+        const cur = form[k];
+        form[k] = cur === undefined ? v : Array.isArray(cur) ? [...cur, v] : [cur, v];
+      }
       done(null, form);
     });
 

@@ -28,6 +28,7 @@ import { register as webhookEndpointDelete } from './routes/webhook-endpoints/de
 import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
 import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
 import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
+import { register as webhookTestEvent } from './routes/webhook-endpoints/test-event.ts';
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
@@ -55,6 +56,7 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
   webhookEndpointRotate,
   webhookDeliveries,
   webhookDeliveryRetry,
+  webhookTestEvent,
   monitorCreate,
   monitorRead,
   apiKeyCreate,
