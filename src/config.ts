@@ -41,6 +41,8 @@ export const configSchema = z.object({
   ADMIN_TOKEN: z.string().min(1).optional(),
   BOOTSTRAP_API_KEY: z.string().min(16).optional(),
   BOOTSTRAP_CREDITS: intFromEnv(100_000_000),
+  /** The first start's dashboard owner: the e-mail they sign in with after following the printed set-up link. */
+  BOOTSTRAP_OWNER_EMAIL: z.string().trim().toLowerCase().email().default('owner@example.com'),
   REGISTERS: z.enum(['sandbox', 'live']).default('sandbox'),
   SANDBOX_LATENCY: z.enum(['none', 'fast', 'realistic']).default('fast'),
   ONBOARDING_DEADLINE_MS: intFromEnv(10_000),

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { assertReferenceLists } from './enrichment/reference/files.ts';
 import { startService } from './service.ts';
+import { setupPath } from './users/service.ts';
 
 /** The process: configuration, the service, the first-start API key, and a clean stop on signals. */
 async function main() {
@@ -14,16 +15,16 @@ async function main() {
     log.info({ accountId: account.id }, created ? 'bootstrap account created' : 'bootstrap account present');
   } else {
     // Created by one process only, when several start together on a fresh database.
-    const account = await service.accounts.createFirst({
-      name: 'Default account',
-      credits: config.BOOTSTRAP_CREDITS,
-      features: { usNy: true },
-    });
-    // Printed once: only the key's hash is stored.
-    if (account)
+    const account = await service.accounts.createFirst(
+      { name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: { usNy: true } },
+      (tx, created) => service.users.create(tx, created.id, config.BOOTSTRAP_OWNER_EMAIL, 'owner'),
+    );
+    // Printed once: only the key's hash and the link's hash are stored.
+    if (account?.extra)
       process.stdout.write(
         `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
-          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
+          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n` +
+          `  dashboard set-up link for ${config.BOOTSTRAP_OWNER_EMAIL} (once, valid 7 days): ${config.PUBLIC_BASE_URL ?? service.url}${setupPath(account.extra.setupToken)}\n\n`,
       );
   }
   log.info(`registrum listening on ${service.url} (store: ${service.db.backend}, registers: ${config.REGISTERS})`);

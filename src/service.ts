@@ -42,12 +42,18 @@ import { ClockSync } from './sandbox/clock-sync.ts';
 import { createMonitoring } from './monitors/index.ts';
 import { createTaxVerification } from './tax-verification/index.ts';
 import type { MonitorScheduler } from './monitors/scheduler.ts';
+import { UserService } from './users/service.ts';
+import { ApiKeyService } from './accounts/api-keys.ts';
+import { KeyUsage } from './accounts/key-usage.ts';
+import { DashboardQueries } from './dashboard/queries.ts';
 
 export interface RunningService {
   app: FastifyInstance;
   db: Db;
   url: string;
   accounts: AccountService;
+  /** Dashboard users (the first start creates the owner's set-up link). */
+  users: UserService;
   clock: Clock;
   /** Webhook endpoints and delivery (`emit` for event sources outside HTTP, and the benchmarks). */
   webhooks: WebhookService;
@@ -90,6 +96,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
   const ledger = new Ledger(db, clock);
   const accounts = new AccountService(db, clock, ledger);
+  const users = new UserService(db, clock);
   const sandbox = new SandboxStore(db, clock);
   const registers = new RegisterRegistry(
     createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }),
@@ -176,6 +183,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       config,
       clock,
       accounts,
+      users,
+      apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
+      keyUsage: new KeyUsage(db, clock, (err) => opts.logger && console.error('API key last use:', err)),
+      dashboardQueries: new DashboardQueries(db),
       ledger,
       billing,
       registers,
@@ -209,6 +220,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     db,
     url,
     accounts,
+    users,
     clock,
     webhooks,
     registers,

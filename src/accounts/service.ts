@@ -41,29 +41,47 @@ export class AccountService {
     private readonly ledger: Ledger,
   ) {}
 
-  /** Creates an account with one API key (returned in plain text here, and never again). */
-  async create(input: NewAccount): Promise<CreatedAccount> {
+  /**
+   * Creates an account with one API key (returned in plain text here, and never again). `within` runs in the same
+   * transaction once the account exists (its first dashboard user): when it throws, nothing is created.
+   */
+  async create<T = undefined>(
+    input: NewAccount,
+    within?: (tx: Queryable, account: Account) => Promise<T>,
+  ): Promise<CreatedAccount & { extra?: T }> {
     const apiKey = input.apiKey ?? generateApiKey();
     const account = this.newAccount(input);
-    const inserted = await this.db.transaction((tx) => this.insert(tx, account, apiKey, input.credits));
-    if (!inserted) throw new Error('the API key belongs to another account');
-    return { ...account, apiKey, balanceInCreditCents: input.credits ?? 0 };
+    const extra = await this.db.transaction(async (tx) => {
+      if (!(await this.insert(tx, account, apiKey, input.credits))) throw new Error('the API key belongs to another account');
+      return within?.(tx, account);
+    });
+    return { ...account, apiKey, balanceInCreditCents: input.credits ?? 0, ...(extra === undefined ? {} : { extra }) };
   }
 
   /**
    * Creates the first account, or nothing when one exists (the default account of a first start). Processes
    * starting together on one database take turns on an advisory lock, so only one of them creates it.
    */
-  async createFirst(input: NewAccount): Promise<CreatedAccount | undefined> {
+  async createFirst<T = undefined>(
+    input: NewAccount,
+    within?: (tx: Queryable, account: Account) => Promise<T>,
+  ): Promise<(CreatedAccount & { extra?: T }) | undefined> {
     const apiKey = input.apiKey ?? generateApiKey();
     const account = this.newAccount(input);
     const created = await this.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
       const [row] = await tx.query<{ n: number }>('select count(*)::int8 as n from accounts');
-      if (row?.n) return false;
-      return this.insert(tx, account, apiKey, input.credits);
+      if (row?.n) return undefined;
+      if (!(await this.insert(tx, account, apiKey, input.credits))) return undefined;
+      return { extra: await within?.(tx, account) };
     });
-    return created ? { ...account, apiKey, balanceInCreditCents: input.credits ?? 0 } : undefined;
+    if (!created) return undefined;
+    return {
+      ...account,
+      apiKey,
+      balanceInCreditCents: input.credits ?? 0,
+      ...(created.extra === undefined ? {} : { extra: created.extra }),
+    };
   }
 
   private newAccount(input: NewAccount): Account {
@@ -119,6 +137,11 @@ export class AccountService {
     );
     for (const row of rows) this.keys.forget(row.hash);
     return rows.length > 0;
+  }
+
+  /** Drops a key from the authentication cache (its revocation by another module of this process). */
+  forgetKey(hash: string): void {
+    this.keys.forget(hash);
   }
 
   async get(id: string): Promise<Account | undefined> {

@@ -5,6 +5,11 @@ export const AccountCreateBody = z
     name: z.string().trim().min(1).max(200),
     credits: z.number().int().min(0).max(1e13).optional().describe('Opening balance in credit cents.'),
     features: z.object({ usNy: z.boolean().optional() }).strict().optional(),
+    owner: z
+      .object({ email: z.string().trim().max(320).describe('Who signs in to the dashboard as the account’s owner.') })
+      .strict()
+      .optional()
+      .describe('The first dashboard user; the answer carries their one-time set-up link (`setupUrl`).'),
   })
   .strict()
   .meta({ id: 'AccountCreate' });
@@ -15,6 +20,10 @@ export const AccountCreated = z
     name: z.string(),
     apiKey: z.string().describe('Shown once; only its hash is stored.'),
     balanceInCreditCents: z.number().int(),
+    setupUrl: z
+      .string()
+      .optional()
+      .describe('With `owner`: the one-time link (valid 7 days) where the owner sets a password for `/dashboard`.'),
   })
   .meta({ id: 'AccountCreated' });
 

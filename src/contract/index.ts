@@ -14,3 +14,4 @@ export * from './pricing.ts';
 export * from './accounts.ts';
 export * from './webhooks.ts';
 export * from './billing.ts';
+export * from './api-keys.ts';

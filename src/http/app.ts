@@ -28,9 +28,15 @@ import { register as webhookEndpointDelete } from './routes/webhook-endpoints/de
 import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
 import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
 import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
+import { register as webhookTestEvent } from './routes/webhook-endpoints/test-event.ts';
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { register as apiKeyCreate } from './routes/api-keys/create.ts';
+import { register as apiKeyList } from './routes/api-keys/list.ts';
+import { register as apiKeyDelete } from './routes/api-keys/delete.ts';
+import { installDashboard } from '../dashboard/plugin.ts';
+import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -50,8 +56,12 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
   webhookEndpointRotate,
   webhookDeliveries,
   webhookDeliveryRetry,
+  webhookTestEvent,
   monitorCreate,
   monitorRead,
+  apiKeyCreate,
+  apiKeyList,
+  apiKeyDelete,
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 
@@ -80,7 +90,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
   installNotFound(app, routes);
   installRequestGuards(app);
 
-  const authenticate = apiKeyAuth(services.accounts);
+  const authenticate = apiKeyAuth(services.accounts, services.keyUsage);
   await app.register(async (v2) => {
     v2.addHook('onRequest', async (req) => {
       if (!PUBLIC_V2.has(req.routeOptions.url ?? '')) await authenticate(req);
@@ -88,6 +98,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     for (const r of ACCOUNT_ROUTES) r(v2, services);
     meta(v2, services);
   });
+
+  // Signed in with a person's e-mail and password (session cookie), not an API key.
+  await installDashboard(app, services, DASHBOARD_ROUTES);
 
   const adminToken = services.config.ADMIN_TOKEN;
   if (adminToken) {

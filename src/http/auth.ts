@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, AccountService } from '../accounts/service.ts';
+import type { KeyUsage } from '../accounts/key-usage.ts';
 import { ApiError } from '../shared/errors.ts';
 
 declare module 'fastify' {
@@ -9,8 +10,8 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `x-api-key` to its account; 401 when absent or unknown. */
-export function apiKeyAuth(accounts: AccountService) {
+/** Resolves `x-api-key` to its account; 401 when absent or unknown. Records the key's last use (not awaited). */
+export function apiKeyAuth(accounts: AccountService, usage?: KeyUsage) {
   return async (req: FastifyRequest) => {
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) {
@@ -19,6 +20,7 @@ export function apiKeyAuth(accounts: AccountService) {
     if (key.length > 200) throw new ApiError('unauthorized', 'invalid API key');
     const account = await accounts.authenticate(key);
     if (!account) throw new ApiError('unauthorized', 'invalid API key');
+    usage?.seen(key);
     req.account = account;
   };
 }

@@ -40,6 +40,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'billing', description: 'Balance, billing events and prices.' },
         { name: 'monitors', description: 'Change monitoring.' },
         { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
+        { name: 'api-keys', description: 'The account’s API keys: create (shown once), list, revoke.' },
         {
           name: 'operator',
           description:

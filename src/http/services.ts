@@ -13,12 +13,23 @@ import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
+import type { UserService } from '../users/service.ts';
+import type { ApiKeyService } from '../accounts/api-keys.ts';
+import type { KeyUsage } from '../accounts/key-usage.ts';
+import type { DashboardQueries } from '../dashboard/queries.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
   config: Config;
   clock: Clock;
   accounts: AccountService;
+  /** Dashboard users, their sign-in and sessions. */
+  users: UserService;
+  /** API keys as a resource (several per account), and when each was last used. */
+  apiKeys: ApiKeyService;
+  keyUsage: KeyUsage;
+  /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day). */
+  dashboardQueries: DashboardQueries;
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;

@@ -28,6 +28,8 @@ export interface MessageOptions {
   subject?: string;
   version?: Date;
   fingerprint?: string;
+  /** Only this endpoint of the account (a test event sent from the dashboard). */
+  endpointId?: string;
 }
 
 export interface StagedMessage {
@@ -102,7 +104,8 @@ export class WebhookDispatcher {
     // `type` first for readers of the raw body; a payload's own `type` cannot contradict it.
     const body = JSON.stringify(Object.assign({ type }, payload, { type }));
     const firstDelay = delayBefore(this.schedule, 1) ?? 0;
-    const ids = await this.endpoints.enabledIds(tx, accountId);
+    const enabled = await this.endpoints.enabledIds(tx, accountId);
+    const ids = opts.endpointId ? enabled.filter((id) => id === opts.endpointId) : enabled;
     if (ids.length === 0) return undefined;
     const message = {
       id,

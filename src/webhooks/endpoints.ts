@@ -7,6 +7,10 @@ import type { WebhookDispatcher } from './delivery.ts';
 import type { EndpointRepository, EndpointRow } from './endpoint-repository.ts';
 import { generateSecret } from './signing.ts';
 import type { UrlGuard } from './url-guard.ts';
+import { MessageLog, type LoggedMessage } from './message-log.ts';
+
+/** The event type of a test message: receivers can tell it from real events and ignore it. */
+export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** Every event fans out to every endpoint of the account: a bound keeps one account from multiplying the work. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
@@ -15,6 +19,8 @@ export const ROTATION_GRACE_MS = 24 * 3_600_000;
 
 /** The account-facing operations on webhook endpoints, their secrets and their delivery log. */
 export class WebhookEndpoints {
+  private readonly log: MessageLog;
+
   constructor(
     private readonly db: Db,
     private readonly endpoints: EndpointRepository,
@@ -22,7 +28,50 @@ export class WebhookEndpoints {
     private readonly dispatcher: WebhookDispatcher,
     private readonly guard: UrlGuard,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.log = new MessageLog(db);
+  }
+
+  async get(accountId: string, id: string): Promise<EndpointRow> {
+    return this.require(accountId, id);
+  }
+
+  /**
+   * Sends a test message (`webhook.test`) to this endpoint only, on the same schedule and log as real events, so a
+   * receiver can be checked before real events flow. Returns the message id.
+   */
+  async sendTest(accountId: string, id: string): Promise<string> {
+    const endpoint = await this.require(accountId, id);
+    if (endpoint.status === 'disabled') throw new ApiError('invalid_request', `webhook endpoint ${id} is disabled`);
+    const now = this.clock.now();
+    const payload = { endpointId: id, timestamp: now.toISOString(), message: 'A test event sent from the dashboard.' };
+    const messageId = await this.dispatcher.emit(accountId, TEST_EVENT_TYPE, payload, { endpointId: id });
+    if (!messageId) throw new ApiError('invalid_request', `webhook endpoint ${id} cannot receive events`);
+    return messageId;
+  }
+
+  /** The endpoint's messages, newest first, with their delivery state (the dashboard's delivery log). */
+  async messages(
+    accountId: string,
+    id: string,
+    page: { first: number; after?: string },
+  ): Promise<{ messages: LoggedMessage[]; hasNextPage: boolean }> {
+    await this.require(accountId, id);
+    const rows = await this.log.page(id, { ...page, first: page.first + 1 });
+    return { messages: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
+  }
+
+  /** One message sent to the endpoint, its body and every attempt. */
+  async message(
+    accountId: string,
+    id: string,
+    messageId: string,
+  ): Promise<{ message: LoggedMessage & { body: string }; attempts: AttemptRow[] }> {
+    await this.require(accountId, id);
+    const message = await this.log.get(id, messageId);
+    if (!message) throw new ApiError('resource_not_found', `no message ${messageId} was sent to webhook endpoint ${id}`);
+    return { message, attempts: await this.deliveries.attempts(id, { first: 200, messageId }) };
+  }
 
   /** Creates an endpoint; its secret is returned here and by `rotateSecret` only. */
   async create(accountId: string, input: { url: string; description?: string }): Promise<{ endpoint: EndpointRow; secret: string }> {

@@ -50,13 +50,19 @@ describe('npm start', () => {
     assert.ok(key, 'a key is printed on first start');
     const res = await fetch(`${url}/v2/search?country=TEST&query=acme`, { headers: { 'x-api-key': key! } });
     assert.equal(res.status, 200);
+    // Next to the key: the owner's one-time dashboard set-up link, which opens the set-password form.
+    const link = /set-up link for owner@example\.com \(once, valid 7 days\): (http\S+)/.exec(first.output())?.[1];
+    assert.ok(link, 'a dashboard set-up link is printed on first start');
+    const setup = await fetch(link!);
+    assert.equal(setup.status, 200);
+    assert.match(await setup.text(), /Set your password/);
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     assert.ok(!filesContain(dataDir, key!), 'the plain key is nowhere in the data directory');
 
     const second = startProcess(env);
     const url2 = await second.ready;
-    assert.doesNotMatch(second.output(), /shown once/, 'no new key on the next start');
+    assert.doesNotMatch(second.output(), /shown once|set-up link/, 'no new key or link on the next start');
     const again = await fetch(`${url2}/v2/billing/balance`, { headers: { 'x-api-key': key! } });
     assert.equal(again.status, 200, 'the first key still works');
     second.child.kill('SIGTERM');

@@ -1,23 +1,33 @@
 import { AccountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
 import { ApiError } from '../../../shared/errors.ts';
+import { setupPath } from '../../../users/service.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
 const security = [{ adminToken: [] }];
 
-export const register: RouteRegistrar = (app, { accounts, ledger }) => {
+export const register: RouteRegistrar = (app, { accounts, ledger, users, signer }) => {
   typed(app).post('/admin/accounts', {
     schema: {
       tags: ['operator'],
       summary: 'Create an account and its API key',
-      description: 'The API key is shown once; only its hash is stored.',
+      description:
+        'The API key is shown once; only its hash is stored. With `owner`, the account gets its first dashboard user ' +
+        'and the answer a one-time `setupUrl` where they set their password; an e-mail already in use is a 409.',
       security,
       body: AccountCreateBody,
-      response: { 201: AccountCreated, ...errorResponses(400, 401) },
+      response: { 201: AccountCreated, ...errorResponses(400, 401, 409) },
     },
     handler: async (req, reply) => {
-      const created = await accounts.create(req.body);
+      const { owner, ...input } = req.body;
+      const created = await accounts.create(input, owner ? (tx, account) => users.create(tx, account.id, owner.email, 'owner') : undefined);
       reply.status(201);
-      return { id: created.id, name: created.name, apiKey: created.apiKey, balanceInCreditCents: created.balanceInCreditCents };
+      return {
+        id: created.id,
+        name: created.name,
+        apiKey: created.apiKey,
+        balanceInCreditCents: created.balanceInCreditCents,
+        ...(created.extra ? { setupUrl: signer.baseUrl + setupPath(created.extra.setupToken) } : {}),
+      };
     },
   });
 
