@@ -211,4 +211,64 @@ describe('GB register (Companies House) through the API', () => {
     assert.ok(graph.nodes.some((n: any) => n.company?.legalName === 'NORDSTERN BETEILIGUNGEN GMBH'));
     assert.equal(graph.metadata.companiesFetched, 3);
   });
+
+  const accountsOf = async (id: string) => {
+    const list = (await verify({ id, dataPoints: ['availableDocuments'] })).availableDocuments as any[];
+    const accounts = list.find((d) => d.type === 'financialStatements' && d.period?.year === 2024);
+    assert.ok(accounts, JSON.stringify(list.slice(0, 5)));
+    const body = await verify({ id, documents: [accounts.id] });
+    assert.equal(body.request.dataStatus.documents[accounts.id].status, 'succeeded', JSON.stringify(body.request.dataStatus));
+    return { list, doc: body.documents.financialStatements.find((d: any) => d.id === accounts.id) };
+  };
+
+  it('lists the filing history in the spec categories and sells a filing as the PDF the register serves', { timeout: 60_000 }, async () => {
+    const { list } = await accountsOf(BRAMLEY);
+    const byType = (t: string) => list.filter((d: any) => d.type === t).length;
+    assert.ok(byType('annualReturns') > 5 && byType('financialStatements') > 5, 'confirmation statements and accounts');
+    assert.equal(byType('articlesOfAssociation'), 1, 'incorporation');
+    const notices = list.filter((d: any) => d.type === 'officialPublications').map((d: any) => d.name);
+    assert.deepEqual(notices.sort(), ['Appointment of a voluntary liquidator', 'Statement of affairs']);
+    const cs = list.find((d: any) => d.type === 'annualReturns');
+    assert.match(cs.id, /^GB-06543210-CS-/);
+    const body = await verify({ id: BRAMLEY, documents: [cs.id] });
+    const item = body.documents.annualReturns[0];
+    assert.equal(item.id, cs.id);
+    const pdf = await fetch(item.url);
+    assert.equal(pdf.status, 200);
+    assert.equal((await pdf.arrayBuffer()).byteLength > 500, true);
+  });
+
+  it('accounts filed as iXBRL: a full set (FRS 102) with both years, ratios from the tagged figures', { timeout: 60_000 }, async () => {
+    const { doc } = await accountsOf(OPERATIONS);
+    const f = doc.extractedFinancialData;
+    assert.deepEqual(f.fiscalYear, { year: 2024, startDate: '2024-01-01', endDate: '2024-12-31' });
+    assert.equal(f.currency, 'GBP');
+    assert.equal(f.approvalDate, '2025-06-12');
+    assert.equal(f.incomeStatement.revenue, 48_250_000);
+    assert.equal(f.incomeStatement.netIncome, 3_840_000);
+    assert.equal(f.incomeStatement.costOfSales, 29_870_000);
+    assert.deepEqual(
+      [f.balanceSheet.currentAssets, f.balanceSheet.currentLiabilities, f.balanceSheet.inventories, f.balanceSheet.equity],
+      [13_880_000, 8_940_000, 2_150_000, 14_040_000],
+    );
+    assert.deepEqual(f.analysis.ratios, {
+      currentRatio: 1.55,
+      quickRatio: 1.31,
+      netProfitMargin: 0.0796,
+      returnOnEquity: 0.2735,
+      revenueGrowth: 0.0941,
+    });
+    assert.equal(f.analysis.trends.comparedWithYear, 2023);
+    assert.equal(f.analysis.trends.lines.revenue.prior, 44_100_000);
+    assert.deepEqual(doc.period.endDate, { year: 2024, month: 12, day: 31 });
+  });
+
+  it('accounts filed as iXBRL: a micro-entity (FRS 105) with a loss', { timeout: 60_000 }, async () => {
+    const { doc } = await accountsOf('10234567');
+    const f = doc.extractedFinancialData;
+    assert.deepEqual(f.incomeStatement, { revenue: 312_400, netIncome: -8_150 });
+    assert.equal(f.balanceSheet.currentLiabilities, 29_300);
+    assert.equal(f.analysis.ratios.netProfitMargin, -0.0261);
+    assert.equal(f.analysis.trends.lines.netIncome.prior, 14_320);
+  });
 });

@@ -17,6 +17,7 @@ import { GbRegisterEmulator } from './emulator/server.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
+import { financialDataFromIxbrl } from './mapping/financials.ts';
 import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mapping/documents.ts';
 import { shareholdersOf, statementsOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
@@ -42,6 +43,7 @@ interface ListPage<T> {
 }
 
 const PAGE = 100;
+const IXBRL = 'application/xhtml+xml';
 /** Lists are read page by page up to this many items (a company with more officers or filings is rare). */
 const MAX_ITEMS = 1000;
 
@@ -192,7 +194,26 @@ export class GbRegister implements Register {
       throw RegisterError.notFound(`GB company ${id} has no filing ${ref.transactionId} of that kind`);
     const content = await this.documents.content(`/document/${key}/content`, 'application/pdf', ctx.signal);
     if (!content) throw RegisterError.notFound(`the image of filing ${ref.transactionId} of GB company ${id} is not available`);
-    return { item: documentItemOf(id, filing), contentType: 'application/pdf', content: content.bytes };
+    const item = documentItemOf(id, filing);
+    const financial = item.category === 'financialStatements' ? await this.taggedAccounts(key, ctx.signal) : undefined;
+    return {
+      item: financial
+        ? { ...item, ...(financial.period ? { period: financial.period } : {}), extractedFinancialData: financial.data }
+        : item,
+      contentType: 'application/pdf',
+      content: content.bytes,
+    };
+  }
+
+  /**
+   * Accounts filed electronically are also on offer as iXBRL (the metadata's `resources`): their tagged facts give
+   * the figures. Paper accounts (PDF only) are delivered without extracted figures.
+   */
+  private async taggedAccounts(key: string, signal: AbortSignal) {
+    const meta = await this.documents.get<{ resources?: Record<string, unknown> }>(`/document/${key}`, signal);
+    if (!meta?.resources || !(IXBRL in meta.resources)) return undefined;
+    const doc = await this.documents.content(`/document/${key}/content`, IXBRL, signal);
+    return doc ? financialDataFromIxbrl(new TextDecoder().decode(doc.bytes)) : undefined;
   }
 
   async documentType(companyId: string, documentId: string): Promise<string | undefined> {

@@ -49,7 +49,13 @@ export function documentKeyOfFiling(f: GbFiling): string | undefined {
 }
 
 /** The usual filings of a company's life: incorporation, yearly confirmation statements and accounts. */
-export function lifeFilings(number: string, incorporated: string, until: string, accountsType = 'AA', madeUpMonth = 12): GbFiling[] {
+export function lifeFilings(
+  number: string,
+  incorporated: string,
+  until: string,
+  accounts = 'accounts-with-accounts-type-total-exemption-full',
+  madeUpMonth = 12,
+): GbFiling[] {
   const out: GbFiling[] = [
     filing({ number, category: 'incorporation', type: 'NEWINC', description: 'incorporation-company', date: incorporated, pages: 12 }),
   ];
@@ -77,8 +83,8 @@ export function lifeFilings(number: string, incorporated: string, until: string,
         filing({
           number,
           category: 'accounts',
-          type: accountsType,
-          description: 'accounts-with-accounts-type-total-exemption-full',
+          type: 'AA',
+          description: accounts,
           values: { made_up_date: madeUp },
           date: filed,
           pages: 9,

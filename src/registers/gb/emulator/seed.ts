@@ -1,6 +1,7 @@
 import { lazy } from '../../../enrichment/reference/files.ts';
 import { GbRecordSchema, type GbAddress, type GbFiling, type GbOfficer, type GbPsc, type GbRecord, type GbRecordInput } from '../record.ts';
-import { filing, lifeFilings, transactionIdOf } from './filings.ts';
+import { documentKeyOfFiling, filing, lifeFilings, transactionIdOf } from './filings.ts';
+import { renderIxbrl, type AccountsFigures } from './ixbrl.ts';
 
 /**
  * The companies the GB emulator knows before the operator stores any (CONTRACT §5): written in the register's own
@@ -138,7 +139,8 @@ interface Spec {
   officers: GbOfficer[];
   psc: GbPsc[];
   extraFilings?: GbFiling[];
-  accountsType?: string;
+  /** The accounts filing description; with `figures`, the latest accounts are also filed as iXBRL. */
+  accounts?: { description: string; figures?: AccountsFigures };
   subtype?: string;
   jurisdiction?: string;
   insolvency?: GbRecordInput['insolvency'];
@@ -161,8 +163,21 @@ function withSelfLink(number: string, p: GbPsc): GbPsc {
   return { ...p, links: { self: `/company/${number}/persons-with-significant-control/${path}/${id}` } };
 }
 
+/** The iXBRL of the accounts made up to the figures' period end, keyed by that filing's document id. */
+function ixbrlDocuments(s: Spec, filings: GbFiling[]): Record<string, { contentType: 'application/xhtml+xml'; content: string }> {
+  const figures = s.accounts?.figures;
+  if (!figures) return {};
+  const f = filings.find((x) => x.category === 'accounts' && x.description_values?.made_up_date === figures.end);
+  const key = f && documentKeyOfFiling(f);
+  if (!key) throw new Error(`GB seed: ${s.number} has no accounts made up to ${figures.end}`);
+  return { [key]: { contentType: 'application/xhtml+xml', content: renderIxbrl(s.name, s.number, figures) } };
+}
+
 function company(s: Spec): GbRecordInput {
   const until = s.ceased ?? TODAY;
+  const filingHistory = [...lifeFilings(s.number, s.created, until, s.accounts?.description), ...(s.extraFilings ?? [])].sort((a, b) =>
+    b.date.localeCompare(a.date),
+  );
   return {
     profile: {
       company_number: s.number,
@@ -182,9 +197,8 @@ function company(s: Spec): GbRecordInput {
     },
     officers: s.officers,
     psc: s.psc.map((p) => withSelfLink(s.number, p)),
-    filingHistory: [...lifeFilings(s.number, s.created, until, s.accountsType), ...(s.extraFilings ?? [])].sort((a, b) =>
-      b.date.localeCompare(a.date),
-    ),
+    filingHistory,
+    documents: ixbrlDocuments(s, filingHistory),
     ...(s.insolvency ? { insolvency: s.insolvency } : {}),
     charges: s.charges ?? [],
   };
@@ -210,7 +224,7 @@ const SPECS: Spec[] = [
       individualPsc('Margaret Ellen', 'Holloway', holding(50), '2016-04-06', [3, 1961]),
       corporatePsc('NORDSTERN BETEILIGUNGEN GMBH', 'HRB 104211', holding(25), '2018-09-12', 'Germany'),
     ],
-    accountsType: 'AA',
+    accounts: { description: 'accounts-with-accounts-type-group' },
   },
   {
     number: '03977902',
@@ -238,6 +252,33 @@ const SPECS: Spec[] = [
       person('BRENNAN, Thomas James', 'director', '2005-11-08', [5, 1975]),
     ],
     psc: [corporatePsc('ALBION HOLDINGS LIMITED', '03977902', holding(75), '2016-04-06')],
+    accounts: {
+      description: 'accounts-with-accounts-type-full',
+      figures: {
+        standard: 'FRS 102',
+        end: '2024-12-31',
+        approvedOn: '2025-06-12',
+        lines: {
+          TurnoverRevenue: [48_250_000, 44_100_000],
+          CostSales: [-29_870_000, -27_650_000],
+          GrossProfitLoss: [18_380_000, 16_450_000],
+          AdministrativeExpenses: [-12_940_000, -12_020_000],
+          OperatingProfitLoss: [5_440_000, 4_430_000],
+          ProfitLossOnOrdinaryActivitiesBeforeTax: [5_120_000, 4_060_000],
+          TaxTaxCreditOnProfitOrLossOnOrdinaryActivities: [-1_280_000, -1_015_000],
+          ProfitLoss: [3_840_000, 3_045_000],
+          FixedAssets: [12_600_000, 11_900_000],
+          Stocks: [2_150_000, 1_980_000],
+          TradeDebtorsTradeReceivables: [7_420_000, 6_880_000],
+          CashBankOnHand: [4_310_000, 3_260_000],
+          CurrentAssets: [13_880_000, 12_120_000],
+          'Creditors@WithinOneYear': [-8_940_000, -8_310_000],
+          'Creditors@AfterOneYear': [-3_500_000, -4_000_000],
+          NetAssetsLiabilities: [14_040_000, 11_710_000],
+          Equity: [14_040_000, 11_710_000],
+        },
+      },
+    },
   },
   {
     number: 'SC301245',
@@ -448,6 +489,24 @@ const SPECS: Spec[] = [
       individualPsc('Sean Patrick', 'Doyle', holding(50), '2016-06-13', [3, 1987]),
       statement('psc-exists-but-not-identified', '2023-02-01'),
     ],
+    accounts: {
+      description: 'accounts-with-accounts-type-micro-entity',
+      figures: {
+        standard: 'FRS 105',
+        end: '2024-12-31',
+        approvedOn: '2025-08-04',
+        lines: {
+          TurnoverRevenue: [312_400, 287_900],
+          ProfitLoss: [-8_150, 14_320],
+          FixedAssets: [41_200, 45_800],
+          CurrentAssets: [38_650, 52_100],
+          'Creditors@WithinOneYear': [-29_300, -31_450],
+          'Creditors@AfterOneYear': [-18_000, -24_000],
+          NetAssetsLiabilities: [32_550, 42_450],
+          Equity: [32_550, 42_450],
+        },
+      },
+    },
   },
 ];
 
