@@ -14,6 +14,8 @@ export interface ClientOptions {
   nowMs?: () => number;
   /** How many 429s one call waits out before giving up as unavailable. */
   maxRateLimitWaits?: number;
+  /** Waits for the key's shared budget before each request (the token bucket in the store). */
+  beforeCall?: (signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export class CompaniesHouseClient {
     const base = await this.location();
     const auth = `Basic ${Buffer.from(`${this.opts.apiKey}:`).toString('base64')}`;
     for (let waits = 0; ; waits++) {
+      await this.opts.beforeCall?.(signal);
       let res: Response;
       try {
         res = await fetch(base + path, {

@@ -12,7 +12,9 @@ import type {
 } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
+import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
+import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
@@ -32,7 +34,13 @@ export { GbRegisterEmulator } from './emulator/server.ts';
 /** The key the sandbox connector uses with its emulator (the emulator accepts it and no other). */
 export const SANDBOX_API_KEY = 'registrum-sandbox-key';
 
-export type GbRegisterOptions = { now: () => Date; timeoutMs?: number } & (
+export type GbRegisterOptions = {
+  now: () => Date;
+  timeoutMs?: number;
+  /** The store: with it, every process shares the API key's budget (a token bucket, gb/001_rate_limit). */
+  db?: Db;
+  bucket?: BucketOptions;
+} & (
   | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
   | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string }
 );
@@ -93,8 +101,14 @@ export class GbRegister implements Register {
       key = opts.apiKey;
     }
     const timeoutMs = opts.timeoutMs ?? 15_000;
-    this.api = new CompaniesHouseClient(api, { apiKey: key, timeoutMs });
-    this.documents = new CompaniesHouseClient(docs, { apiKey: key, timeoutMs: Math.max(timeoutMs, 60_000) });
+    const bucket = opts.db ? new StoreTokenBucket(opts.db, key, opts.bucket ?? REGISTER_BUCKET) : undefined;
+    const beforeCall = bucket ? (signal: AbortSignal) => bucket.take(signal) : undefined;
+    this.api = new CompaniesHouseClient(api, { apiKey: key, timeoutMs, ...(beforeCall ? { beforeCall } : {}) });
+    this.documents = new CompaniesHouseClient(docs, {
+      apiKey: key,
+      timeoutMs: Math.max(timeoutMs, 60_000),
+      ...(beforeCall ? { beforeCall } : {}),
+    });
   }
 
   parseCompanyId(raw: string): string {
