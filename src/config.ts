@@ -108,6 +108,13 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z2-7\s=-]+$/, 'a base32 secret (letters A-Z, digits 2-7)')
     .optional(),
+  /**
+   * GB live mode: Companies House's Public Data API and Document API, and the connector's API key (registers/gb.md).
+   * GB is served in live mode only with a key.
+   */
+  GB_API_URL: z.string().url().default('https://api.company-information.service.gov.uk'),
+  GB_DOCUMENT_API_URL: z.string().url().default('https://document-api.company-information.service.gov.uk'),
+  GB_API_KEY: z.string().min(1).optional(),
   /** JE live mode: the Jersey Financial Services Commission's registry website (registers/je.md §1). */
   JE_REGISTRY_URL: z.string().url().default('https://www.jerseyfsc.org'),
   /**

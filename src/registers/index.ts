@@ -8,6 +8,7 @@ import { TestRegister } from './test/index.ts';
 import { CnRegister } from './cn/index.ts';
 import { jeRegisterFor } from './je/factory.ts';
 import { mtRegisterFor } from './mt/factory.ts';
+import { gbRegisterFor } from './gb/factory.ts';
 import { defaultUserAgent } from './us-ny/portal/client.ts';
 import { UsNyRegister } from './us-ny/index.ts';
 import { TestRecordSchema } from './test/record.ts';
@@ -15,6 +16,7 @@ import { CnRecordSchema } from './cn/record.ts';
 import { MtRecordSchema } from './mt/record.ts';
 import { JeRecordSchema } from './je/record.ts';
 import { UsNySandboxRecordSchema } from './us-ny/record.ts';
+import { GbRecordSchema } from './gb/record.ts';
 
 export interface RegisterDeps {
   mode: 'sandbox' | 'live';
@@ -47,6 +49,9 @@ export interface RegisterDeps {
     | 'MT_USERNAME'
     | 'MT_PASSWORD'
     | 'MT_TOTP_SECRET'
+    | 'GB_API_URL'
+    | 'GB_DOCUMENT_API_URL'
+    | 'GB_API_KEY'
   >;
 }
 
@@ -60,6 +65,7 @@ export const SANDBOX_RECORD_SCHEMAS: readonly ZodType[] = [
   MtRecordSchema,
   JeRecordSchema,
   UsNySandboxRecordSchema,
+  GbRecordSchema,
 ];
 
 const SERVICE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -78,6 +84,7 @@ export function createRegisters(deps: RegisterDeps): Register[] {
   );
   registers.push(...mtRegisterFor(deps));
   registers.push(jeRegisterFor(deps));
+  registers.push(...gbRegisterFor(deps));
   if (deps.db) {
     const c = deps.config;
     registers.push(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
@@ -8,10 +8,20 @@ import { openStore } from './open.ts';
 import { openPostgres } from './postgres.ts';
 
 const url = process.env.DATABASE_URL;
-const VERSIONS = readdirSync(new URL('./migrations/', import.meta.url))
-  .filter((f) => f.endsWith('.sql'))
-  .map((f) => f.slice(0, -4))
-  .sort();
+const sqlVersions = (dir: URL, prefix = '') =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .map((f) => `${prefix}${f.slice(0, -4)}`)
+        .sort()
+    : [];
+/** The core's migrations, then each register's under its folder's name (`gb/001_rate_limit`). */
+const VERSIONS = [
+  ...sqlVersions(new URL('./migrations/', import.meta.url)),
+  ...readdirSync(new URL('../registers/', import.meta.url))
+    .sort()
+    .flatMap((name) => sqlVersions(new URL(`../registers/${name}/migrations/`, import.meta.url), `${name}/`)),
+];
 
 /** Runs `fn` on a schema name no one has used, dropped afterwards. */
 async function withFreshSchema(fn: (schema: string) => Promise<void>) {

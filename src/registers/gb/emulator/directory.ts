@@ -1,0 +1,51 @@
+import type { SandboxRecord, SandboxStore } from '../../../sandbox/store.ts';
+import { GbRecordSchema, type GbRecord } from '../record.ts';
+import { seededCompanies } from './seed.ts';
+
+export const COUNTRY = 'GB';
+
+/** A company the register knows, with the operator's behaviour when it was stored through the admin API. */
+export interface RegisterCompany {
+  number: string;
+  record: GbRecord;
+  stored?: SandboxRecord;
+}
+
+/** The register's companies: the seeded ones, overridden or removed by what the operator stored (CONTRACT §5). */
+export class CompanyDirectory {
+  constructor(private readonly sandbox: SandboxStore) {}
+
+  /** A company by number; undefined when unknown, removed, or stored with a record that no longer parses. */
+  async get(number: string): Promise<RegisterCompany | undefined> {
+    const stored = await this.sandbox.get(COUNTRY, number);
+    if (stored?.removed) return undefined;
+    if (stored) return this.ofStored(stored);
+    const record = seededCompanies().get(number);
+    return record ? { number, record } : undefined;
+  }
+
+  /** Every company present, for a search: seeded ones not overridden or removed, then the stored ones. */
+  async all(): Promise<RegisterCompany[]> {
+    const stored = await this.sandbox.list(COUNTRY);
+    const overridden = new Set(stored.map((s) => s.companyId));
+    const out: RegisterCompany[] = [];
+    for (const [number, record] of seededCompanies()) {
+      if (overridden.has(number)) continue;
+      if ((await this.sandbox.get(COUNTRY, number))?.removed) continue;
+      out.push({ number, record });
+    }
+    for (const s of stored) {
+      const company = this.ofStored(s);
+      if (company) out.push(company);
+    }
+    return out;
+  }
+
+  private ofStored(stored: SandboxRecord): RegisterCompany | undefined {
+    const parsed = GbRecordSchema.safeParse(stored.record);
+    if (!parsed.success) return undefined;
+    // The number in the path wins over the profile's.
+    const record = { ...parsed.data, profile: { ...parsed.data.profile, company_number: stored.companyId } };
+    return { number: stored.companyId, record, stored };
+  }
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { lazy } from '../../enrichment/reference/files.ts';
+
+/**
+ * The register's own codes and descriptions, read from its published enumeration files (copied with their
+ * provenance into `enumerations/`, never retyped): parsed on first use, so a service that never touches GB does not
+ * pay for them.
+ */
+const Table = z.record(z.string(), z.string());
+const read = (file: string) => parse(readFileSync(new URL(`./enumerations/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const tables = <K extends string>(file: string, keys: readonly K[]) =>
+  lazy(() => {
+    const doc = read(file);
+    return Object.fromEntries(keys.map((k) => [k, Table.parse(doc[k])])) as Record<K, Record<string, string>>;
+  });
+
+const constants = tables('constants.yml', [
+  'company_status',
+  'company_status_detail',
+  'company_type',
+  'company_subtype',
+  'officer_role',
+  'sic_descriptions',
+  'insolvency_case_type',
+  'jurisdiction',
+] as const);
+const psc = tables('psc_descriptions.yml', [
+  'description',
+  'short_description',
+  'statement_description',
+  'super_secure_description',
+] as const);
+const filings = tables('filing_history_descriptions.yml', ['description'] as const);
+
+type ConstantTable = keyof ReturnType<typeof constants>;
+
+/** A code's description in one of constants.yml's tables; undefined for a code the file does not list. */
+export const constant = (table: ConstantTable, code: string | undefined): string | undefined =>
+  code === undefined ? undefined : constants()[table][code]?.trim() || undefined;
+
+/** The wording of a nature of control (`ownership-of-shares-75-to-100-percent`). */
+export const natureOfControl = (code: string): string | undefined => psc().description[code];
+/** The wording of a PSC statement (`no-individual-or-entity-with-signficant-control`). */
+export const pscStatement = (code: string): string | undefined => psc().statement_description[code];
+/** The wording of a super-secure PSC's description. */
+export const superSecure = (code: string): string | undefined => psc().super_secure_description[code];
+
+/**
+ * A filing's description from its template (`appoint-person-director-company-with-name-date`) and values
+ * (`{officer_name}`); the register's templates mark the lead words with `**`, dropped here.
+ */
+export function filingDescription(code: string, values: Record<string, unknown> = {}): string | undefined {
+  const template = filings().description[code];
+  if (!template) return undefined;
+  return template
+    .replace(/\{([a-z_]+)\}/g, (_, k: string) => (values[k] === undefined ? '' : String(values[k])))
+    .replace(/\*\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

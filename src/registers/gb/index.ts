@@ -1,0 +1,274 @@
+import type { Company } from '../../contract/index.ts';
+import type { SandboxLatency, SandboxStore } from '../../sandbox/store.ts';
+import { loadCatalogue } from '../catalogue.ts';
+import type {
+  CallContext,
+  DataPointPayloads,
+  FetchableDataPoint,
+  Fetched,
+  Register,
+  RetrievedDocument,
+  SourceResults,
+} from '../contract.ts';
+import { RegisterError } from '../errors.ts';
+import { idRefusal } from '../id-refusal.ts';
+import type { Db } from '../../store/db.ts';
+import { CompaniesHouseClient, type ApiLocation } from './client.ts';
+import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
+import { GbRegisterEmulator } from './emulator/server.ts';
+import type { RateLimitOptions } from './emulator/rate-limit.ts';
+import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
+import { companyOf } from './mapping/company.ts';
+import { financialDataFromIxbrl } from './mapping/financials.ts';
+import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mapping/documents.ts';
+import { shareholdersOf, statementsOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
+import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
+import { idResultOf, nameResultsOf, resultStatus, type ChSearchItem } from './mapping/search.ts';
+import { GbRecordSchema, type GbFiling, type GbInsolvency, type GbOfficer, type GbProfile, type GbPsc } from './record.ts';
+import { statusOf } from './mapping/company.ts';
+import { documentKeyOfFiling } from './emulator/filings.ts';
+
+export { GbRecordSchema, type GbRecord, type GbRecordInput } from './record.ts';
+export { GbRegisterEmulator } from './emulator/server.ts';
+
+/** The key the sandbox connector uses with its emulator (the emulator accepts it and no other). */
+export const SANDBOX_API_KEY = 'registrum-sandbox-key';
+
+export type GbRegisterOptions = {
+  now: () => Date;
+  timeoutMs?: number;
+  /** The store: with it, every process shares the API key's budget (a token bucket, gb/001_rate_limit). */
+  db?: Db;
+  bucket?: BucketOptions;
+} & (
+  | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
+  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string }
+);
+
+interface ListPage<T> {
+  items?: T[];
+  total_results?: number;
+}
+
+const PAGE = 100;
+const IXBRL = 'application/xhtml+xml';
+/** Lists are read page by page up to this many items (a company with more officers or filings is rare). */
+const MAX_ITEMS = 1000;
+
+/**
+ * Great Britain and Northern Ireland (issue 21, registers/gb.md): the Companies House Public Data API, live and
+ * authoritative in both modes. Profile, officers and persons with significant control are read per request;
+ * filings are bought through the Document API. In sandbox mode both APIs are an in-process emulator on a loopback
+ * port, reached with an API key exactly as the real ones.
+ *
+ * @example
+ * const gb = new GbRegister({ mode: 'sandbox', sandbox, latency: 'none', now: () => new Date() });
+ * const { data } = await gb.fetch('ultimateBeneficialOwners', '445790', { mode: 'onboarding', signal });
+ */
+export class GbRegister implements Register {
+  readonly countryCode = 'GB';
+  readonly catalogue = loadCatalogue(new URL('./catalogue.json', import.meta.url));
+  readonly identifiers = [
+    { key: NUMBER_KEY, description: 'company number: 8 digits or 2 letters and 6 digits', pattern: NUMBER_PATTERN },
+  ] as const;
+  /** The `record` of `PUT /admin/sandbox/GB/companies/{number}`: Companies House's own JSON (CONTRACT §5). */
+  readonly sandboxRecordSchema = GbRecordSchema;
+
+  private readonly api: CompaniesHouseClient;
+  private readonly documents: CompaniesHouseClient;
+  private readonly now: () => Date;
+  private emulator: GbRegisterEmulator | undefined;
+
+  constructor(opts: GbRegisterOptions) {
+    this.now = opts.now;
+    let api: ApiLocation;
+    let docs: ApiLocation;
+    let key: string;
+    if (opts.mode === 'sandbox') {
+      const emulator = new GbRegisterEmulator({
+        sandbox: opts.sandbox,
+        latency: opts.latency,
+        apiKeys: [SANDBOX_API_KEY],
+        ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+      });
+      this.emulator = emulator;
+      let started: Promise<string> | undefined;
+      api = docs = () => (started ??= emulator.start());
+      key = SANDBOX_API_KEY;
+    } else {
+      api = async () => opts.apiUrl.replace(/\/+$/, '');
+      docs = async () => opts.documentApiUrl.replace(/\/+$/, '');
+      key = opts.apiKey;
+    }
+    const timeoutMs = opts.timeoutMs ?? 15_000;
+    const bucket = opts.db ? new StoreTokenBucket(opts.db, key, opts.bucket ?? REGISTER_BUCKET) : undefined;
+    const beforeCall = bucket ? (signal: AbortSignal) => bucket.take(signal) : undefined;
+    this.api = new CompaniesHouseClient(api, { apiKey: key, timeoutMs, ...(beforeCall ? { beforeCall } : {}) });
+    this.documents = new CompaniesHouseClient(docs, {
+      apiKey: key,
+      timeoutMs: Math.max(timeoutMs, 60_000),
+      ...(beforeCall ? { beforeCall } : {}),
+    });
+  }
+
+  parseCompanyId(raw: string): string {
+    const id = normaliseNumber(raw);
+    if (!NUMBER_PATTERN.test(id)) throw idRefusal('GB', id, numberProblem(id), NUMBER_FORMAT);
+    return id;
+  }
+
+  /** By company number: that company only. By name: the register's live search (current and previous names). */
+  async *search(query: string, ctx: CallContext): AsyncGenerator<SourceResults> {
+    const q = query.trim().replace(/\s+/g, ' ');
+    const source = this.catalogue.register;
+    if (looksLikeNumber(q)) {
+      const number = normaliseNumber(q);
+      const p = await this.api.get<GbProfile>(`/company/${number}`, ctx.signal);
+      yield { source, results: p ? [idResultOf(number, p.company_name, p.registered_office_address, resultStatus(statusOf(p, {})))] : [] };
+      return;
+    }
+    if (q.length < 2 || q.length > 160)
+      throw new RegisterError(
+        'invalid_request',
+        `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
+      );
+    const page = await this.api.get<ListPage<ChSearchItem>>(`/search/companies?q=${encodeURIComponent(q)}&items_per_page=50`, ctx.signal);
+    yield { source, results: nameResultsOf(q, page?.items ?? []) };
+  }
+
+  async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
+    const id = this.parseCompanyId(companyId);
+    const { signal } = ctx;
+    const register = this.catalogue.register;
+    const done = (data: unknown, documents?: { name: string; date?: string; reason: string }[]) =>
+      ({
+        data: data as DataPointPayloads[D],
+        source: {
+          overall: {
+            type: 'live_from_registry' as const,
+            register,
+            retrievedAt: this.now().toISOString(),
+            ...(documents?.length ? { documents } : {}),
+          },
+        },
+      }) as Fetched<D>;
+
+    switch (dataPoint) {
+      case 'company': {
+        const p = await this.profile(id, signal);
+        const insolvent =
+          p.has_insolvency_history ||
+          ['liquidation', 'administration', 'receivership', 'voluntary-arrangement', 'insolvency-proceedings'].includes(p.company_status);
+        const [insolvency, filings] = await Promise.all([
+          insolvent ? this.api.get<GbInsolvency>(`/company/${id}/insolvency`, signal) : undefined,
+          p.company_status === 'dissolved' ? this.list<GbFiling>(`/company/${id}/filing-history`, signal, 100) : undefined,
+        ]);
+        const company: Company = companyOf(id, p, { ...(insolvency ? { insolvency } : {}), ...(filings ? { filings } : {}) });
+        return done({ company });
+      }
+      case 'legalRepresentatives':
+      case 'otherKeyPersons': {
+        const officers = await this.companyList<GbOfficer>(id, 'officers', signal);
+        return done(dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers) : otherKeyPersonsOf(officers));
+      }
+      case 'shareholders':
+      case 'ultimateBeneficialOwners': {
+        const [pscs, statements] = await Promise.all([
+          this.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
+          this.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
+        ]);
+        // Statements ("no registrable person") are reported where the owners would be, not dropped.
+        const reported = statementsOf(statements).map((s) => ({
+          name: 'Statement of the PSC register',
+          ...(s.date ? { date: s.date } : {}),
+          reason: s.text,
+        }));
+        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), reported);
+      }
+      case 'availableDocuments': {
+        const filings = await this.companyList<GbFiling>(id, 'filing-history', signal);
+        const price = (f: GbFiling) => this.catalogue.documents.find((d) => d.type === kindOf(f).type)?.price;
+        return done(filings.filter((f) => documentKeyOfFiling(f)).map((f) => availableDocumentOf(id, f, price(f))));
+      }
+      default:
+        // No establishments or subsidiaries in the register's API: not in the catalogue, the planner never asks.
+        throw new RegisterError('invalid_request', `${dataPoint} is not available from the GB register`);
+    }
+  }
+
+  /** Buys one filing: its metadata, then its PDF through the Document API. */
+  async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
+    const id = this.parseCompanyId(companyId);
+    const ref = parseDocumentId(documentId);
+    if (!ref || ref.number !== id) throw RegisterError.notFound(`${documentId} is not a document of GB company ${id}`);
+    const filings = await this.companyList<GbFiling>(id, 'filing-history', ctx.signal);
+    const filing = filings.find((f) => f.transaction_id === ref.transactionId);
+    const key = filing && documentKeyOfFiling(filing);
+    if (!filing || !key || kindOf(filing).code !== ref.kind)
+      throw RegisterError.notFound(`GB company ${id} has no filing ${ref.transactionId} of that kind`);
+    const content = await this.documents.content(`/document/${key}/content`, 'application/pdf', ctx.signal);
+    if (!content) throw RegisterError.notFound(`the image of filing ${ref.transactionId} of GB company ${id} is not available`);
+    const item = documentItemOf(id, filing);
+    const financial = item.category === 'financialStatements' ? await this.taggedAccounts(key, ctx.signal) : undefined;
+    return {
+      item: financial
+        ? { ...item, ...(financial.period ? { period: financial.period } : {}), extractedFinancialData: financial.data }
+        : item,
+      contentType: 'application/pdf',
+      content: content.bytes,
+    };
+  }
+
+  /**
+   * Accounts filed electronically are also on offer as iXBRL (the metadata's `resources`): their tagged facts give
+   * the figures. Paper accounts (PDF only) are delivered without extracted figures.
+   */
+  private async taggedAccounts(key: string, signal: AbortSignal) {
+    const meta = await this.documents.get<{ resources?: Record<string, unknown> }>(`/document/${key}`, signal);
+    if (!meta?.resources || !(IXBRL in meta.resources)) return undefined;
+    const doc = await this.documents.content(`/document/${key}/content`, IXBRL, signal);
+    return doc ? financialDataFromIxbrl(new TextDecoder().decode(doc.bytes)) : undefined;
+  }
+
+  async documentType(companyId: string, documentId: string): Promise<string | undefined> {
+    const ref = parseDocumentId(documentId);
+    return ref && ref.number === this.parseCompanyId(companyId) ? kindByCode(ref.kind)?.type : undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.emulator?.stop();
+  }
+
+  private async profile(id: string, signal: AbortSignal): Promise<GbProfile> {
+    const p = await this.api.get<GbProfile>(`/company/${id}`, signal);
+    if (!p) throw RegisterError.notFound(`${id} is not in the GB register`);
+    return p;
+  }
+
+  /** A list resource of a company; the company itself must exist (404 on the list of an unknown company). */
+  private async companyList<T>(id: string, what: string, signal: AbortSignal): Promise<T[]> {
+    const first = await this.api.get<ListPage<T>>(`/company/${id}/${what}?items_per_page=${PAGE}`, signal);
+    if (!first) {
+      // A company without officers or filings answers an empty list; 404 means the company is unknown.
+      await this.profile(id, signal);
+      return [];
+    }
+    return this.rest(`/company/${id}/${what}`, first, signal, MAX_ITEMS);
+  }
+
+  private async list<T>(path: string, signal: AbortSignal, max = MAX_ITEMS): Promise<T[]> {
+    const first = await this.api.get<ListPage<T>>(`${path}?items_per_page=${PAGE}`, signal);
+    return first ? this.rest(path, first, signal, max) : [];
+  }
+
+  private async rest<T>(path: string, first: ListPage<T>, signal: AbortSignal, max: number): Promise<T[]> {
+    const items = [...(first.items ?? [])];
+    const total = Math.min(first.total_results ?? items.length, max);
+    while (items.length < total) {
+      const next = await this.api.get<ListPage<T>>(`${path}?items_per_page=${PAGE}&start_index=${items.length}`, signal);
+      if (!next?.items?.length) break;
+      items.push(...next.items);
+    }
+    return items.slice(0, max);
+  }
+}
