@@ -19,9 +19,9 @@ async function main() {
       credits: config.BOOTSTRAP_CREDITS,
       features: { usNy: true },
     });
-    // Printed once: only the key's hash is stored.
+    // Printed once: only the key's hash is stored. On stderr, apart from the JSON log lines of stdout, for a person.
     if (account)
-      process.stdout.write(
+      process.stderr.write(
         `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
           `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
       );
@@ -41,6 +41,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // As a JSON log line like every other: the service could not start (configuration, store, port).
+  const msg = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), msg: `cannot start: ${msg}` })}\n`);
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
+import type { OpsServices } from './routes/health/index.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -34,4 +35,6 @@ export interface Services {
   monitorChecks: Pick<MonitorScheduler, 'runDueNow'>;
   /** Moves the sandbox clock forward for every process on the store. */
   advanceClock(ms: number): Promise<void>;
+  /** Health, readiness and metrics (absent in apps built without the composition root). */
+  ops?: OpsServices;
 }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -10,9 +10,7 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  * two processes at once can fail on the catalog's unique index).
  */
 export async function migrate(db: Db, opts: { schema?: string } = {}): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
-    .sort();
+  const files = migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7340291)');
     if (opts.schema) await tx.query(`create schema if not exists ${opts.schema}`);
@@ -31,6 +29,20 @@ export async function migrate(db: Db, opts: { schema?: string } = {}): Promise<s
     }
     return applied;
   });
+}
+
+function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort();
+}
+
+/** The migrations this build ships that the database has not applied (readiness: a process ahead of its store). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const done = new Set((await db.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
+  return migrationFiles()
+    .map((f) => f.slice(0, -4))
+    .filter((v) => !done.has(v));
 }
 
 /** Migrations are plain statements separated by `;` at line ends; no functions with bodies. */
