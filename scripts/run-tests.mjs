@@ -1,4 +1,4 @@
-// Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx).
+// Runs every *.test.ts under src/, test/ and clients/typescript/test/ with Node's test runner (through tsx).
 // `npm test -- <filter>` runs only the files whose path contains the filter.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -16,7 +16,8 @@ function find(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = ['src', 'test']
+// The client package's tests too (an npm workspace): they run against a service started here.
+const files = ['src', 'test', 'clients/typescript/test']
   .flatMap((d) => find(d))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();

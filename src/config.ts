@@ -92,6 +92,14 @@ export const configSchema = z.object({
   /** Key that signs document download URLs; random per start when unset (URLs then die with the process). */
   URL_SIGNING_SECRET: z.string().min(16).optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * What this process does (README "Topology"): `api` serves HTTP and sends jobs, `worker` runs jobs (and answers
+   * only /healthz, /readyz, /metrics), `all` both. Several processes of each share one PostgreSQL.
+   */
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** When set, `/metrics` is served without a token on this separate address only (keep it off the public network). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
   /** CN live mode: the national enterprise credit information portal (registers/cn.md). */

@@ -19,9 +19,9 @@ async function main() {
       { name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: { usNy: true } },
       (tx, created) => service.users.create(tx, created.id, config.BOOTSTRAP_OWNER_EMAIL, 'owner'),
     );
-    // Printed once: only the key's hash and the link's hash are stored.
+    // Printed once: only the key's hash and the link's hash are stored. On stderr, apart from the JSON log lines of stdout, for a person.
     if (account?.extra)
-      process.stdout.write(
+      process.stderr.write(
         `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
           `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n` +
           `  dashboard set-up link for ${config.BOOTSTRAP_OWNER_EMAIL} (once, valid 7 days): ${config.PUBLIC_BASE_URL ?? service.url}${setupPath(account.extra.setupToken)}\n\n`,
@@ -42,6 +42,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // As a JSON log line like every other: the service could not start (configuration, store, port).
+  const msg = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), msg: `cannot start: ${msg}` })}\n`);
   process.exit(1);
 });

@@ -46,6 +46,12 @@ import { UserService } from './users/service.ts';
 import { ApiKeyService } from './accounts/api-keys.ts';
 import { KeyUsage } from './accounts/key-usage.ts';
 import { DashboardQueries } from './dashboard/queries.ts';
+import { loggerOptions } from './http/logging.ts';
+import { createLogger, logFailure } from './observability/logger.ts';
+import { startOps } from './observability/ops.ts';
+import { ContextQueue } from './observability/queue.ts';
+import { observeMonitorChecks } from './observability/monitors.ts';
+import { instrumentRegister, RegisterOutcomes } from './observability/registers.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -61,6 +67,8 @@ export interface RunningService {
   registers: RegisterRegistry;
   /** The monitor checks' feed reading and run-checks (the benchmarks time them apart). */
   monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow'>;
+  /** With METRICS_PORT: where `/metrics` is served apart from the API. */
+  metricsUrl?: string;
   /** Stops taking requests and jobs, then closes the store. */
   stop(): Promise<void>;
 }
@@ -89,6 +97,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
       })),
   );
+  // One JSON logger for the HTTP app and everything else the process logs.
+  const log = createLogger(loggerOptions(opts.logger) as Parameters<typeof createLogger>[0]);
   const clock = new Clock();
   const clockSync = new ClockSync(db, clock);
   await clockSync.load();
@@ -98,8 +108,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const accounts = new AccountService(db, clock, ledger);
   const users = new UserService(db, clock);
   const sandbox = new SandboxStore(db, clock);
+  const registerOutcomes = new RegisterOutcomes();
   const registers = new RegisterRegistry(
-    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }),
+    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }).map((r) =>
+      instrumentRegister(r, registerOutcomes, log),
+    ),
   );
   const requests = new RequestRepository(db);
   const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
@@ -107,14 +120,16 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const signingSecret = config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
   const signer = new UrlSigner(signingSecret, config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, config.DOCUMENT_URL_TTL);
   // Taken before any work is accepted: requests and idempotency keys are stamped with it.
-  const lease = new ProcessLease(db, config.LEASE_TTL, (err) => opts.logger && console.error('process lease:', err));
+  const lease = new ProcessLease(db, config.LEASE_TTL, (err) => logFailure(log, err, 'process lease'));
   await lease.start();
-  const queue = await PgBossQueue.start({
+  const jobEngine = await PgBossQueue.start({
     databaseUrl: config.DATABASE_URL,
     db,
     schema: config.JOBS_SCHEMA,
-    onError: (err) => opts.logger && console.error('job engine:', err),
+    onError: (err) => logFailure(log, err, 'job engine'),
   });
+  // Jobs carry the x-request-id of the request that caused them; an API process (ROLE=api) only sends them.
+  const queue = new ContextQueue(jobEngine, log, config.ROLE !== 'api');
   for (const r of registers.all()) await r.start?.({ queue });
   const webhooks = new WebhookService(db, clock, queue, {
     mode: opts.webhookGuard?.mode ?? config.REGISTERS,
@@ -139,7 +154,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const taxVerification = createTaxVerification(config, {
     sandbox,
     now: () => clock.now(),
-    onUnavailable: (source, reason) => opts.logger && console.error(`tax-ID verification (${source}):`, reason),
+    onUnavailable: (source, reason) => log.warn({ source, reason }, 'tax-ID verification unavailable'),
   });
   const runner = new TaskRunner(
     settler,
@@ -171,12 +186,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     clock,
     webhooks,
     config,
-    log: (err) => opts.logger && console.error('monitors:', err),
+    log: (err) => logFailure(log, err, 'monitors'),
+    onChecked: (logs) => observeMonitorChecks(log, logs),
   });
   const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment, lease);
-  const orphans = new OrphanSweeper(db, lease, requests, onboarding, verification, clock, enrichment, (err) => {
-    if (opts.logger) console.error('orphaned work:', err);
-  });
+  const orphans = new OrphanSweeper(db, lease, requests, onboarding, verification, clock, enrichment, (err) =>
+    logFailure(log, err, 'orphaned work'),
+  );
+  const ops = await startOps(config, { db, clock, jobEngine, registers, registerOutcomes });
 
   const app = await buildApp(
     {
@@ -200,8 +217,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       monitors: monitoring.service,
       monitorChecks: monitoring.scheduler,
       advanceClock: (ms) => clockSync.advance(ms),
+      ops: ops.services,
     },
-    { logger: opts.logger },
+    { loggerInstance: log },
   );
   webhooks.log = app.log;
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -213,7 +231,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   await enrichment.resume();
   await webhooks.resumePending();
   orphans.start();
-  monitoring.scheduler.start();
+  // The sweep only sends check jobs: a worker's to do (its job keys make several sweepers' jobs one).
+  if (config.ROLE !== 'api') monitoring.scheduler.start();
 
   return {
     app,
@@ -225,6 +244,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     webhooks,
     registers,
     monitorChecks: monitoring.scheduler,
+    metricsUrl: ops.metricsUrl,
     async stop() {
       clockSync.stop();
       await monitoring.scheduler.stop();
@@ -238,6 +258,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await lease.stop();
       await webhooks.stop();
       await taxVerification.close();
+      await ops.close();
       if (!opts.db) await db.close();
     },
   };

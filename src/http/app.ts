@@ -1,9 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './connections.ts';
 import { loggerOptions } from './logging.ts';
+import { installRequestContext, requestIdOptions } from './request-context.ts';
+import { registerOps } from './routes/health/index.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { collectRoutes, installNotFound } from './not-found.ts';
 import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './request-guards.ts';
@@ -65,13 +67,16 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 
-export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  opts: { logger?: boolean | object; loggerInstance?: FastifyBaseLogger } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials (signed URLs' signatures, API keys, tokens, secrets) are redacted from every log line.
-    logger: loggerOptions(opts.logger),
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(opts.logger) }),
     bodyLimit: services.config.BODY_LIMIT_BYTES,
-    // Ids in logs and errors come from our own id module; Fastify's are only for log correlation.
-    requestIdHeader: false,
+    // The x-request-id (the caller's or new) names the request in every log line; ids in the API are our own.
+    ...requestIdOptions,
     ajv: { customOptions: { coerceTypes: false } },
     rewriteUrl: rewriteMalformedUrl,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
@@ -79,6 +84,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
     ...httpServerOptions(services.config),
   });
   limitConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS);
+  installRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -89,6 +95,10 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
   installNotFound(app, routes);
   installRequestGuards(app);
+
+  if (services.ops) registerOps(app, services.ops);
+  // A worker process (ROLE=worker) answers the operations endpoints only.
+  if (services.config.ROLE === 'worker') return app;
 
   const authenticate = apiKeyAuth(services.accounts, services.keyUsage);
   await app.register(async (v2) => {

@@ -15,7 +15,9 @@ export function apiErrorFromRegister(err: RegisterError): ApiError {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const apiError = toApiError(err);
-    if (apiError.statusCode >= 500) req.log.error({ err }, 'request failed');
+    // A register that is down (an outage, possibly one the operator asked for) is expected: a warning without stack.
+    if (apiError.code === 'service_unavailable') req.log.warn({ code: apiError.code, reason: apiError.message }, 'request failed');
+    else if (apiError.statusCode >= 500) req.log.error({ err }, 'request failed');
     if (apiError.headers) reply.headers(apiError.headers);
     return reply.status(apiError.statusCode).send(apiError.toBody());
   });

@@ -17,6 +17,7 @@ import type { UserService } from '../users/service.ts';
 import type { ApiKeyService } from '../accounts/api-keys.ts';
 import type { KeyUsage } from '../accounts/key-usage.ts';
 import type { DashboardQueries } from '../dashboard/queries.ts';
+import type { OpsServices } from './routes/health/index.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -45,4 +46,6 @@ export interface Services {
   monitorChecks: Pick<MonitorScheduler, 'runDueNow'>;
   /** Moves the sandbox clock forward for every process on the store. */
   advanceClock(ms: number): Promise<void>;
+  /** Health, readiness and metrics (absent in apps built without the composition root). */
+  ops?: OpsServices;
 }

@@ -92,6 +92,11 @@ export class PgBossQueue implements WorkQueue {
     return queue;
   }
 
+  /** Started and not stopped (readiness). */
+  get running(): boolean {
+    return this.started;
+  }
+
   async send(name: string, payload: object, opts: SendOptions = {}): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.send(name, payload, jobOptions(name, opts));

@@ -56,6 +56,8 @@ export interface CheckerOptions {
   retryDelaysMs: readonly number[];
   /** Time one check may take at the register. */
   timeoutMs: number;
+  /** The log lines of checks just committed (metrics and the process log). */
+  onChecked?: (logs: readonly MonitorLogRow[]) => void;
 }
 
 /** The event side of a check: records a notification inside the check's transaction. */
@@ -165,6 +167,7 @@ export class CompanyChecker {
       }
     }
     const staged: StagedMessage[] = [];
+    let written: MonitorLogRow[] = [];
     const outcome = await this.db.transaction(async (tx) => {
       const companies = await this.snapshots.lockMany(
         tx,
@@ -195,8 +198,10 @@ export class CompanyChecker {
       await this.snapshots.updateMany(tx, writes.companies);
       await this.monitors.markChecked(tx, writes.seen, now);
       await this.monitors.insertLogs(tx, writes.logs);
+      written = writes.logs;
       return total;
     });
+    this.opts.onChecked?.(written);
     // The batch's notifications in few round trips (a snapshot day changes thousands of monitored companies).
     for (let i = 0; i < staged.length; i += DISPATCH_CHUNK) await this.notifications.dispatchMany(staged.slice(i, i + DISPATCH_CHUNK));
     return again.length ? addOutcome(outcome, await this.recordMany(again)) : outcome;

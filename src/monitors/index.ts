@@ -4,7 +4,7 @@ import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Db } from '../store/db.ts';
 import type { WebhookService } from '../webhooks/service.ts';
-import { CompanyChecker } from './checker.ts';
+import { type CheckerOptions, CompanyChecker } from './checker.ts';
 import { CompanySnapshots } from './company-snapshots.ts';
 import { MonitorRepository } from './repository.ts';
 import { MonitorScheduler } from './scheduler.ts';
@@ -25,6 +25,8 @@ export function createMonitoring(deps: {
     'MONITOR_CHECK_EVERY' | 'MONITOR_SWEEP_EVERY' | 'MONITOR_RETRY_SCHEDULE' | 'MONITOR_CHECK_TIMEOUT_MS' | 'MONITOR_CONCURRENCY'
   >;
   log: (err: unknown) => void;
+  /** Checks just recorded, one log row per monitor (metrics). */
+  onChecked?: CheckerOptions['onChecked'];
 }) {
   const { db, registers, clock, config } = deps;
   const monitors = new MonitorRepository(db);
@@ -34,6 +36,7 @@ export function createMonitoring(deps: {
     feedIntervalMs: FEED_SAFETY_INTERVAL_MS,
     retryDelaysMs: config.MONITOR_RETRY_SCHEDULE,
     timeoutMs: config.MONITOR_CHECK_TIMEOUT_MS,
+    onChecked: deps.onChecked,
   });
   const scheduler = new MonitorScheduler(
     deps.queue,

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Registers that keep tables of their own ship them in `registers/<folder>/migrations/`, applied after the core's. */
@@ -49,6 +49,14 @@ export async function migrate(db: Db, opts: { schema?: string } = {}): Promise<s
     }
     return applied;
   });
+}
+
+/** The migrations this build ships that the database has not applied (readiness: a process ahead of its store). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const done = new Set((await db.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
+  return migrationFiles()
+    .map((m) => m.version)
+    .filter((v) => !done.has(v));
 }
 
 /** Migrations are plain statements separated by `;` at line ends; no functions with bodies. */

@@ -7,6 +7,8 @@ import type { EndpointRepository } from './endpoint-repository.ts';
 import { delayBefore } from './schedule.ts';
 import type { SendResult, WebhookSender } from './sender.ts';
 import { signatureHeader } from './signing.ts';
+import { runAsJob } from '../observability/context.ts';
+import type { WebhookAttemptInfo } from '../observability/webhooks.ts';
 
 export const WEBHOOK_ATTEMPT_JOB = 'webhook.attempt';
 
@@ -63,6 +65,8 @@ export class WebhookDispatcher {
       stragglerAfterMs?: number;
       /** A detached attempt that could not be recorded (it is sent again). */
       onError?: (err: unknown) => void;
+      /** Every attempt's outcome (metrics and logs). */
+      onAttempt?: (attempt: WebhookAttemptInfo) => void;
     } = {},
   ) {
     // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
@@ -180,34 +184,37 @@ export class WebhookDispatcher {
     const successes: Parameters<DeliveryRepository['recordScheduledSuccesses']>[0][number][] = [];
     let detached = false;
     let running = jobs.length;
-    const attempts = jobs.map(async (job) => {
-      const ctx = contexts.get(`${job.messageId}:${job.endpointId}`);
-      try {
-        const result = await this.runScheduled(job, ctx);
-        if (!result?.ok || !ctx) return;
-        if (detached) {
-          await this.record(ctx, result, 'scheduled', job.attempt);
-          return;
+    // Each attempt in the context of the request that caused its event (the batch holds several requests' jobs).
+    const attempts = jobs.map((job) =>
+      runAsJob(job, async () => {
+        const ctx = contexts.get(`${job.messageId}:${job.endpointId}`);
+        try {
+          const result = await this.runScheduled(job, ctx);
+          if (!result?.ok || !ctx) return;
+          if (detached) {
+            await this.record(ctx, result, 'scheduled', job.attempt);
+            return;
+          }
+          const { id: messageId, eventType } = ctx.message;
+          const id = newId('dlv', this.clock.nowMs());
+          successes.push({
+            id,
+            messageId,
+            endpointId: ctx.endpoint.id,
+            eventType,
+            responseStatus: result.responseStatus ?? null,
+            scheduledAttempt: job.attempt,
+          });
+        } catch (err) {
+          if (!detached) throw err;
+          this.opts.onError?.(err);
+          await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.opts.onError?.(e));
+        } finally {
+          running--;
+          if (detached) this.detachedAttempts--;
         }
-        const { id: messageId, eventType } = ctx.message;
-        const id = newId('dlv', this.clock.nowMs());
-        successes.push({
-          id,
-          messageId,
-          endpointId: ctx.endpoint.id,
-          eventType,
-          responseStatus: result.responseStatus ?? null,
-          scheduledAttempt: job.attempt,
-        });
-      } catch (err) {
-        if (!detached) throw err;
-        this.opts.onError?.(err);
-        await this.sendJobs([{ job, delayMs: RECOVERY_DELAY_MS, recovery: true }]).catch((e: unknown) => this.opts.onError?.(e));
-      } finally {
-        running--;
-        if (detached) this.detachedAttempts--;
-      }
-    });
+      }),
+    );
     const all = Promise.all(attempts);
     if (!(await this.settlesWithin(all, this.opts.stragglerAfterMs ?? 250)) && this.detachedAttempts + running <= MAX_DETACHED) {
       detached = true;
@@ -270,6 +277,20 @@ export class WebhookDispatcher {
   }
 
   private async deliver(ctx: AttemptContext): Promise<SendResult> {
+    const started = performance.now();
+    const result = await this.post(ctx);
+    this.opts.onAttempt?.({
+      messageId: ctx.message.id,
+      endpointId: ctx.endpoint.id,
+      eventType: ctx.message.eventType,
+      ...result,
+      nowMs: this.clock.nowMs(),
+      ms: performance.now() - started,
+    });
+    return result;
+  }
+
+  private post(ctx: AttemptContext): Promise<SendResult> {
     // The timestamp is wall-clock time, not the service clock: receivers check it against their own clock
     // to refuse replays (Standard Webhooks allows 5 minutes), and the sandbox clock may run days ahead.
     const timestamp = new Date();

@@ -11,6 +11,7 @@ import { RequestVersions } from './request-versions.ts';
 import { WebhookLogRetention } from './retention.ts';
 import { WebhookSender } from './sender.ts';
 import { UrlGuard, type GuardMode, type Resolver } from './url-guard.ts';
+import { observeWebhookAttempt } from '../observability/webhooks.ts';
 
 export type WebhookEventType = 'company.updated' | 'monitor.notification';
 
@@ -32,6 +33,8 @@ export interface WebhookOptions {
 
 interface Logger {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 /**
@@ -42,7 +45,7 @@ export class WebhookService {
   readonly endpoints: WebhookEndpoints;
   readonly requestEvents: RequestEvents;
   /** Set by the composition root once the app's logger exists. */
-  log: Logger = { error: () => undefined };
+  log: Logger = { error: () => undefined, warn: () => undefined, info: () => undefined };
   private readonly dispatcher: WebhookDispatcher;
   private readonly companyUpdates: CompanyUpdates;
   private readonly sender: WebhookSender;
@@ -56,6 +59,7 @@ export class WebhookService {
     this.sender = new WebhookSender(guard, { timeoutMs: opts.timeoutMs ?? 15_000, userAgent: opts.userAgent ?? 'registrum-webhooks/1.0' });
     this.dispatcher = new WebhookDispatcher(db, endpointRepo, deliveryRepo, this.sender, queue, clock, opts.schedule, {
       onError: (err) => this.log.error({ err }, 'a webhook attempt finishing after its batch could not be recorded; it is sent again'),
+      onAttempt: (attempt) => observeWebhookAttempt(this.log, attempt),
     });
     this.retention = new WebhookLogRetention(deliveryRepo, queue, clock, opts.logRetentionMs ?? 90 * 86_400_000);
     this.endpoints = new WebhookEndpoints(db, endpointRepo, deliveryRepo, this.dispatcher, guard, clock);

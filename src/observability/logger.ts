@@ -1,0 +1,37 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { RegisterError } from '../registers/errors.ts';
+import { ApiError } from '../shared/errors.ts';
+import { currentRequestId } from './context.ts';
+
+export type { Logger };
+
+/**
+ * The process's one logger: JSON lines with ISO timestamps, each naming the `x-request-id` of the request whose work
+ * wrote it (from the async context), so a person can follow one request through its jobs and deliveries.
+ * `options` are the HTTP layer's (level, redaction, serializers); `false` makes a silent logger (tests).
+ */
+export function createLogger(options: false | (LoggerOptions & { stream?: NodeJS.WritableStream })): Logger {
+  const { stream, ...rest } = options || { level: 'silent' };
+  const base: LoggerOptions = {
+    ...rest,
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    // `"level":"warn"` rather than pino's numbers: read by people as much as by machines.
+    formatters: { level: (label) => ({ level: label }) },
+    // Lines of a request's own logger carry the id as a binding already (Fastify's child logger).
+    mixin: (_obj, _level, logger) => {
+      const requestId = currentRequestId();
+      return requestId && !(logger as Logger).bindings().requestId ? { requestId } : {};
+    },
+  };
+  return stream ? pino(base, stream as pino.DestinationStream) : pino(base);
+}
+
+/**
+ * Logs a failure at the level it deserves: what a client or a register said (a 4xx, a register's not-found, an
+ * outage the operator asked for) is `warn` with its code and message and no stack; anything else is an `error`.
+ */
+export function logFailure(log: Pick<Logger, 'warn' | 'error'>, err: unknown, msg: string, fields: object = {}): void {
+  if (err instanceof RegisterError) log.warn({ ...fields, code: err.code, retryable: err.retryable, reason: err.message }, msg);
+  else if (err instanceof ApiError && err.statusCode < 500) log.warn({ ...fields, code: err.code, reason: err.message }, msg);
+  else log.error({ ...fields, err }, msg);
+}

@@ -1,0 +1,14 @@
+import type { MonitorLogRow } from '../monitors/repository.ts';
+import type { Logger } from './logger.ts';
+import { monitorChecks } from './metrics.ts';
+
+/** Committed monitor checks into the metrics and the log (one line per monitor, with the causing request's id if any). */
+export function observeMonitorChecks(log: Logger, logs: readonly MonitorLogRow[]): void {
+  for (const l of logs) {
+    monitorChecks.inc({ outcome: l.fetchStatus });
+    const line = { monitorId: l.monitorId, outcome: l.fetchStatus, changes: l.changeCategories, reason: l.errorMessage ?? undefined };
+    // A register error is retried on schedule; only the day's last failure deserves a warning.
+    if (l.fetchStatus === 'error_final') log.warn(line, 'monitor check failed');
+    else log.info(line, 'monitor check');
+  }
+}
