@@ -1171,6 +1171,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends `{"type": "webhook.test", "endpointId", "timestamp", "message"}` to this endpoint only, signed and retried like every event, and logged in its deliveries. A disabled endpoint is a 400; another account’s a 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookTestEventSent"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/monitors": {
         parameters: {
             query?: never;
@@ -1582,6 +1659,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description The account’s working keys, oldest first: name, prefix, creation and last use. Never the keys themselves.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key
+         * @description Another key for the same account (an account may hold several, e.g. one per environment). The plain `key` is in this answer only: it is stored as a SHA-256 hash. No `Idempotency-Key` here: a replayed answer would have to store the key in plain text.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyCreated"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key answers 401 from then on; the key making this call may revoke itself. An account’s last key cannot be revoked (409): create another first. Another account’s key, or one revoked already, is a 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts": {
         parameters: {
             query?: never;
@@ -1593,7 +1883,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and its API key
-         * @description The API key is shown once; only its hash is stored.
+         * @description The API key is shown once; only its hash is stored. With `owner`, the account gets its first dashboard user and the answer a one-time `setupUrl` where they set their password; an e-mail already in use is a 409.
          */
         post: {
             parameters: {
@@ -1628,6 +1918,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1743,7 +2042,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @description The company in the native format of the `countryCode` register (CONTRACT §5). */
-                        record: components["schemas"]["TestSandboxRecord"] | components["schemas"]["CnSandboxRecord"] | components["schemas"]["MtSandboxRecord"] | components["schemas"]["JeSandboxRecord"] | components["schemas"]["UsNySandboxRecord"];
+                        record: components["schemas"]["TestSandboxRecord"] | components["schemas"]["CnSandboxRecord"] | components["schemas"]["MtSandboxRecord"] | components["schemas"]["JeSandboxRecord"] | components["schemas"]["UsNySandboxRecord"] | components["schemas"]["GbSandboxRecord"];
                         behaviour?: components["schemas"]["SandboxBehaviour"];
                     };
                 };
@@ -2209,6 +2508,11 @@ export interface components {
             features?: {
                 usNy?: boolean;
             };
+            /** @description The first dashboard user; the answer carries their one-time set-up link (`setupUrl`). */
+            owner?: {
+                /** @description Who signs in to the dashboard as the account’s owner. */
+                email: string;
+            };
         };
         AccountCreated: {
             id: string;
@@ -2216,6 +2520,8 @@ export interface components {
             /** @description Shown once; only its hash is stored. */
             apiKey: string;
             balanceInCreditCents: number;
+            /** @description With `owner`: the one-time link (valid 7 days) where the owner sets a password for `/dashboard`. */
+            setupUrl?: string;
         };
         Activities: {
             NACE?: components["schemas"]["ActivityCode"][];
@@ -2264,6 +2570,34 @@ export interface components {
             careOf?: string;
             latitude?: number;
             longitude?: number;
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart. */
+            prefix: string;
+            /** @description ISO 8601 UTC timestamp. */
+            createdAt: string;
+            /** @description Last authenticated request (to the minute); null when never used. */
+            lastUsedAt: string | null;
+        };
+        ApiKeyCreate: {
+            /** @description What the key is for, e.g. "production" or "CI". */
+            name: string;
+        };
+        ApiKeyCreated: {
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart. */
+            prefix: string;
+            /** @description ISO 8601 UTC timestamp. */
+            createdAt: string;
+            /** @description The key, shown here once: only its hash is stored. Send it as `x-api-key`. */
+            key: string;
+        };
+        ApiKeyList: {
+            /** @description Working keys, oldest first. */
+            apiKeys: components["schemas"]["ApiKey"][];
         };
         AuthorizedStock: {
             /** @description The class of shares as the register writes it, e.g. COMMON, PREFERRED, NO PAR VALUE. */
@@ -2549,12 +2883,12 @@ export interface components {
             profileMaxBudget?: number;
             /** @description Credit cents. Total cap: blocks are taken in the order company, legalRepresentatives, ultimateBeneficialOwners, shareholders, subsidiaries, then the others, then documents; what does not fit fails with budget_exceeded (its cost in error.cost) and the rest proceeds. Deduplicated and included items cost 0 and always fit. */
             maxBudget?: number;
-            /** @description Prefer speed over freshness: a data point the service fetched from the register for this company within the block's window (24 hours unless the pricing says otherwise) is served from that retrieval, without a register call, marked `cached_from_registry` in dataSources with its original retrievedAt. A verification retrieval may serve an onboarding request, not the reverse. Billing is the same as without it. Otherwise the register is called as usual. */
+            /** @description Prefer speed over freshness: a data point the service fetched from the register for this company within the block's window (24 hours unless the pricing says otherwise) is served from that retrieval, without a register call, marked `cached_from_registry` in dataSources with its original retrievedAt. A verification retrieval may serve an onboarding request, not the reverse. Likewise a document the same account was delivered for this company within the document's window is served from its stored file. Billing is the same as without it. Otherwise the register is called as usual. */
             fast?: boolean;
             /** @description Accept only authoritative sources: data points whose block is not authoritative in the requested mode (see `authoritative` in GET /v2/pricing) are not fetched and fail with datapoint_not_supported, cost 0; with `fast`, only an authoritative earlier retrieval may serve. When nothing requested is authoritative the request is refused (406). */
             authoritative?: boolean;
             agenticEnrichment?: boolean;
-            /** @description Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin); stored data, webhooks and billing are unaffected. */
+            /** @description Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin, written as GB/T 16159 writes names and addresses: capitalised words, Latin letters and digits as written, ASCII parentheses); stored data, webhooks and billing are unaffected. */
             transliterate?: boolean;
             /** @description String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated. */
             metadata?: {
@@ -2818,6 +3152,228 @@ export interface components {
             changeRatio?: number;
             /** @enum {string} */
             direction: "up" | "down" | "flat";
+        };
+        GbSandboxRecord: {
+            profile: {
+                company_number?: string;
+                company_name: string;
+                company_status: string;
+                company_status_detail?: string;
+                type: string;
+                subtype?: string;
+                jurisdiction?: string;
+                date_of_creation?: string;
+                date_of_cessation?: string;
+                registered_office_address?: {
+                    care_of?: string;
+                    po_box?: string;
+                    premises?: string;
+                    address_line_1?: string;
+                    address_line_2?: string;
+                    locality?: string;
+                    region?: string;
+                    postal_code?: string;
+                    country?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                sic_codes?: string[];
+                previous_company_names?: ({
+                    name: string;
+                    effective_from?: string;
+                    ceased_on?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                has_insolvency_history?: boolean;
+                has_charges?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @default [] */
+            officers?: ({
+                name: string;
+                officer_role: string;
+                appointed_on?: string;
+                resigned_on?: string;
+                date_of_birth?: {
+                    month: number;
+                    year: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                nationality?: string;
+                country_of_residence?: string;
+                occupation?: string;
+                address?: {
+                    care_of?: string;
+                    po_box?: string;
+                    premises?: string;
+                    address_line_1?: string;
+                    address_line_2?: string;
+                    locality?: string;
+                    region?: string;
+                    postal_code?: string;
+                    country?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                identification?: {
+                    identification_type?: string;
+                    legal_authority?: string;
+                    legal_form?: string;
+                    place_registered?: string;
+                    country_registered?: string;
+                    registration_number?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                links?: {
+                    officer?: {
+                        appointments?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @default [] */
+            psc?: ({
+                /** @enum {string} */
+                kind: "individual-person-with-significant-control" | "corporate-entity-person-with-significant-control" | "legal-person-person-with-significant-control" | "super-secure-person-with-significant-control" | "individual-beneficial-owner" | "corporate-entity-beneficial-owner" | "legal-person-beneficial-owner" | "super-secure-beneficial-owner" | "persons-with-significant-control-statement";
+                name?: string;
+                name_elements?: {
+                    title?: string;
+                    forename?: string;
+                    middle_name?: string;
+                    surname?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                natures_of_control?: string[];
+                notified_on?: string;
+                ceased_on?: string;
+                date_of_birth?: {
+                    month: number;
+                    year: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                nationality?: string;
+                country_of_residence?: string;
+                address?: {
+                    care_of?: string;
+                    po_box?: string;
+                    premises?: string;
+                    address_line_1?: string;
+                    address_line_2?: string;
+                    locality?: string;
+                    region?: string;
+                    postal_code?: string;
+                    country?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                identification?: {
+                    identification_type?: string;
+                    legal_authority?: string;
+                    legal_form?: string;
+                    place_registered?: string;
+                    country_registered?: string;
+                    registration_number?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                statement?: string;
+                description?: string;
+                links?: {
+                    self?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @default [] */
+            filingHistory?: ({
+                transaction_id: string;
+                category: string;
+                subcategory?: string | string[];
+                type: string;
+                description: string;
+                description_values?: {
+                    [key: string]: unknown;
+                };
+                date: string;
+                action_date?: string;
+                pages?: number;
+                barcode?: string;
+                links?: {
+                    self?: string;
+                    document_metadata?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            insolvency?: {
+                /** @default [] */
+                cases?: ({
+                    type: string;
+                    number?: string | number;
+                    /** @default [] */
+                    dates?: ({
+                        type: string;
+                        date: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    practitioners?: ({
+                        name: string;
+                        role?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                })[];
+                status?: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @default [] */
+            charges?: ({
+                charge_number?: number;
+                status: string;
+                created_on?: string;
+                delivered_on?: string;
+                satisfied_on?: string;
+                classification?: {
+                    type?: string;
+                    description?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                persons_entitled?: ({
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @default {} */
+            documents?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    contentType: "application/pdf" | "application/xhtml+xml";
+                    content: string;
+                };
+            };
         };
         /** @description The ownership graph (verification mode): expanded breadth-first from the requested company, each corporate owner in its own register. Every company expanded is billed as its register's shareholders block (deduplicated for 24 hours like any block), capped by graphMaxBudget and maxBudget. */
         Graph: {
@@ -3980,6 +4536,10 @@ export interface components {
             secret: string;
             /** @description Until then (service clock) the previous secret signs too, beside the new one. */
             previousSecretExpiresAt: string;
+        };
+        WebhookTestEventSent: {
+            /** @description The `webhook-id` of the test message; its attempts are in the delivery log. */
+            messageId: string;
         };
     };
     responses: never;
