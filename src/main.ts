@@ -8,22 +8,25 @@ async function main() {
   assertReferenceLists();
   const service = await startService(config, { logger: { level: config.LOG_LEVEL } });
   const log = service.app.log;
+  // The first account may use every register of the build, gated ones included.
+  const allFeatures = Object.fromEntries(service.registers.features().map((f) => [f, true]));
 
   if (config.BOOTSTRAP_API_KEY) {
-    const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS);
+    const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS, allFeatures);
     log.info({ accountId: account.id }, created ? 'bootstrap account created' : 'bootstrap account present');
   } else {
     // Created by one process only, when several start together on a fresh database.
     const account = await service.accounts.createFirst({
       name: 'Default account',
       credits: config.BOOTSTRAP_CREDITS,
-      features: { usNy: true },
+      features: allFeatures,
     });
-    // Printed once: only the key's hash is stored.
+    // Printed once: only the key's hash is stored. The hint searches the first register served (TEST in the sandbox).
+    const country = service.registers.all()[0]?.countryCode;
     if (account)
       process.stdout.write(
         `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
-          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n\n`,
+          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=${country}&query=acme'\n\n`,
       );
   }
   log.info(`registrum listening on ${service.url} (store: ${service.db.backend}, registers: ${config.REGISTERS})`);

@@ -18,7 +18,8 @@ import { PgBossQueue } from './jobs/pgboss.ts';
 import { ProcessLease } from './jobs/process-lease.ts';
 import { OrphanSweeper } from './retrieval/orphans.ts';
 import { RegisterRegistry } from './registers/registry.ts';
-import { createRegisters } from './registers/index.ts';
+import { MANIFESTS } from './registers/index.ts';
+import { createRegisters, migrationSetsOf } from './registers/manifest.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
 import { TaskRunner } from './retrieval/runner.ts';
 import { FastCache } from './retrieval/fast-cache.ts';
@@ -78,6 +79,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       databaseUrl: config.DATABASE_URL,
       schema: config.DATABASE_SCHEMA,
       dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+      migrations: migrationSetsOf(MANIFESTS),
     }));
   const clock = new Clock();
   const clockSync = new ClockSync(db, clock);
@@ -88,7 +90,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const accounts = new AccountService(db, clock, ledger);
   const sandbox = new SandboxStore(db, clock);
   const registers = new RegisterRegistry(
-    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }),
+    createRegisters(
+      MANIFESTS,
+      { mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db },
+      config.env,
+    ),
+    MANIFESTS,
   );
   const requests = new RequestRepository(db);
   const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));

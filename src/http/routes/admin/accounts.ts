@@ -1,17 +1,17 @@
-import { AccountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
+import { accountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
 const security = [{ adminToken: [] }];
 
-export const register: RouteRegistrar = (app, { accounts, ledger }) => {
+export const register: RouteRegistrar = (app, { accounts, ledger, registers }) => {
   typed(app).post('/admin/accounts', {
     schema: {
       tags: ['operator'],
       summary: 'Create an account and its API key',
       description: 'The API key is shown once; only its hash is stored.',
       security,
-      body: AccountCreateBody,
+      body: accountCreateBody(registers.features()),
       response: { 201: AccountCreated, ...errorResponses(400, 401) },
     },
     handler: async (req, reply) => {
