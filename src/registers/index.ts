@@ -1,5 +1,5 @@
 import type { RegisterManifest } from './manifest.ts';
-import { manifest as test } from './test/manifest.ts';
+import { manifest as test } from './testreg/manifest.ts';
 import { manifest as cn } from './cn/manifest.ts';
 import { manifest as mt } from './mt/manifest.ts';
 import { manifest as je } from './je/manifest.ts';
