@@ -14,9 +14,11 @@ import { driftedRows, generateEntities, nameRecords, writeCsv } from '../src/reg
 import { ingestFiles } from '../src/registers/us-ny/ingest/ingest.ts';
 import { NameIndex } from '../src/registers/us-ny/search/name-index.ts';
 import { summaryOfPacked } from '../src/registers/us-ny/search/summary.ts';
-import { UsNyEntityRepository } from '../src/store/repositories/us-ny-entities.ts';
+import { UsNyEntityRepository } from '../src/registers/us-ny/repositories/entities.ts';
 import type { Db } from '../src/store/db.ts';
 import { openStore } from '../src/store/open.ts';
+import { MANIFESTS } from '../src/registers/index.ts';
+import { migrationSetsOf } from '../src/registers/manifest.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 
 const { values } = parseArgs({
@@ -66,7 +68,10 @@ if (process.env.DATABASE_URL) {
   admin = await openPostgres(process.env.DATABASE_URL, { max: 1 });
   await admin.exec(`create schema ${schema}`);
 }
-const db = await openStore(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, schema } : { dataDir: dir });
+const migrations = migrationSetsOf(MANIFESTS);
+const db = await openStore(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, schema, migrations } : { dataDir: dir, migrations },
+);
 const rssBefore = process.memoryUsage().rss;
 try {
   log('ingesting the first snapshot…');

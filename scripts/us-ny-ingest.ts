@@ -4,6 +4,8 @@
 import { parseArgs } from 'node:util';
 import { basename } from 'node:path';
 import { loadConfig } from '../src/config.ts';
+import { MANIFESTS } from '../src/registers/index.ts';
+import { migrationSetsOf } from '../src/registers/manifest.ts';
 import { ingestFiles } from '../src/registers/us-ny/ingest/ingest.ts';
 import { formatOf } from '../src/registers/us-ny/ingest/read.ts';
 import { Clock } from '../src/shared/clock.ts';
@@ -23,6 +25,7 @@ const db = await openStore({
   databaseUrl: config.DATABASE_URL,
   schema: config.DATABASE_SCHEMA,
   dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+  migrations: migrationSetsOf(MANIFESTS),
 });
 const clock = new Clock();
 const format = (f: string) => (values.format === 'csv' || values.format === 'json' ? values.format : formatOf(f));

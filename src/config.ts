@@ -8,7 +8,7 @@ export function parseDuration(text: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-const duration = z.string().transform((text, ctx) => {
+export const duration = z.string().transform((text, ctx) => {
   try {
     return parseDuration(text);
   } catch (err) {
@@ -25,9 +25,9 @@ const durationList = (fallback: string) =>
     .transform((s) => s.split(','))
     .pipe(z.array(duration));
 
-const intFromEnv = (dflt: number) => z.coerce.number().int().nonnegative().default(dflt);
+export const intFromEnv = (dflt: number) => z.coerce.number().int().nonnegative().default(dflt);
 
-/** The whole environment of the service (CONTRACT §1), parsed once at start. */
+/** The environment of the service (CONTRACT §1) but the registers' own variables, parsed once at start. */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -102,56 +102,6 @@ export const configSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
-  /** CN live mode: the national enterprise credit information portal (registers/cn.md). */
-  CN_PORTAL_URL: z.string().url().default('https://www.gsxt.gov.cn'),
-  /**
-   * MT live mode: the business registry's online system and the connector's account there (login with a TOTP
-   * second factor, registers/mt.md). MT is served in live mode only when username, password and secret are all set.
-   */
-  MT_REGISTRY_URL: z.string().url().default('https://register.mbr.mt'),
-  MT_USERNAME: z.string().min(1).optional(),
-  MT_PASSWORD: z.string().min(1).optional(),
-  /** The base32 secret of the account's TOTP enrolment. */
-  MT_TOTP_SECRET: z
-    .string()
-    .regex(/^[A-Za-z2-7\s=-]+$/, 'a base32 secret (letters A-Z, digits 2-7)')
-    .optional(),
-  /**
-   * GB live mode: Companies House's Public Data API and Document API, and the connector's API key (registers/gb.md).
-   * GB is served in live mode only with a key.
-   */
-  GB_API_URL: z.string().url().default('https://api.company-information.service.gov.uk'),
-  GB_DOCUMENT_API_URL: z.string().url().default('https://document-api.company-information.service.gov.uk'),
-  GB_API_KEY: z.string().min(1).optional(),
-  /** JE live mode: the Jersey Financial Services Commission's registry website (registers/je.md §1). */
-  JE_REGISTRY_URL: z.string().url().default('https://www.jerseyfsc.org'),
-  /**
-   * JE live mode: the mailbox entity profile reports are e-mailed to (registers/je.md §2), read over POP3 (RFC 1939),
-   * over TLS unless JE_MAILBOX_TLS=false. Without host, user, password and JE_REPORT_EMAIL only the public data is served.
-   */
-  JE_REPORT_EMAIL: z.string().email().optional(),
-  JE_MAILBOX_HOST: z.string().min(1).optional(),
-  JE_MAILBOX_PORT: z.coerce.number().int().min(1).max(65535).default(995),
-  JE_MAILBOX_TLS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-  JE_MAILBOX_USER: z.string().min(1).optional(),
-  JE_MAILBOX_PASSWORD: z.string().min(1).optional(),
-  /** US-NY live mode: the Department of State's public inquiry portal (registers/us-ny.md §2). */
-  US_NY_PORTAL_URL: z.string().url().default('https://apps.dos.ny.gov'),
-  /** US-NY: the open-data snapshot and its name history (Socrata JSON API), for the scheduled ingestion. */
-  US_NY_SNAPSHOT_URL: z.string().url().default('https://data.ny.gov/resource/n9v6-gdp6.json'),
-  US_NY_NAME_HISTORY_URL: z.string().url().default('https://data.ny.gov/resource/ekwr-p59j.json'),
-  /** How often the US-NY snapshot is ingested in live mode (the state publishes it daily). */
-  US_NY_INGEST_EVERY: z.string().default('24h').pipe(duration),
-  /** One portal attempt's limit: the host stalls rather than refuses when its bot protection engages. */
-  US_NY_PORTAL_TIMEOUT_MS: intFromEnv(15_000),
-  /** Sent to the NY hosts; identifies the service and, ideally, a contact. */
-  US_NY_USER_AGENT: z.string().min(1).optional(),
-  /** US-NY sandbox: the generated snapshot seeded on first use. */
-  US_NY_SANDBOX_SEED_SIZE: intFromEnv(3000),
-  US_NY_SANDBOX_SEED: z.string().min(1).default('registrum'),
   /**
    * Tax-ID verification (`company.taxId.verification`): `auto` runs the verifiers this deployment can run (sandbox:
    * the emulated HMRC and VIES; live: those configured below), `off` none.
@@ -177,7 +127,13 @@ export const configSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /**
+   * The environment as read (empty variables left out): each register validates its own variables from it
+   * (its manifest's `config`, registers/manifest.ts), so this schema names no register.
+   */
+  env: Readonly<Record<string, string>>;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as a shell user expects from `FOO= npm start`.
@@ -187,5 +143,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, env: cleaned as Record<string, string> };
 }

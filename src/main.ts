@@ -9,21 +9,24 @@ async function main() {
   assertReferenceLists();
   const service = await startService(config, { logger: { level: config.LOG_LEVEL } });
   const log = service.app.log;
+  // The first account may use every register of the build, gated ones included.
+  const allFeatures = Object.fromEntries(service.registers.features().map((f) => [f, true]));
 
   if (config.BOOTSTRAP_API_KEY) {
-    const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS);
+    const { created, account } = await service.accounts.ensureBootstrap(config.BOOTSTRAP_API_KEY, config.BOOTSTRAP_CREDITS, allFeatures);
     log.info({ accountId: account.id }, created ? 'bootstrap account created' : 'bootstrap account present');
   } else {
     // Created by one process only, when several start together on a fresh database.
     const account = await service.accounts.createFirst(
-      { name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: { usNy: true } },
+      { name: 'Default account', credits: config.BOOTSTRAP_CREDITS, features: allFeatures },
       (tx, created) => service.users.create(tx, created.id, config.BOOTSTRAP_OWNER_EMAIL, 'owner'),
     );
+    const country = service.registers.all()[0]?.countryCode;
     // Printed once: only the key's hash and the link's hash are stored. On stderr, apart from the JSON log lines of stdout, for a person.
     if (account?.extra)
       process.stderr.write(
         `\n  registrum: first start, created account ${account.id}\n  API key (shown once): ${account.apiKey}\n` +
-          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=TEST&query=acme'\n` +
+          `  try: curl -H 'x-api-key: ${account.apiKey}' '${service.url}/v2/search?country=${country}&query=acme'\n` +
           `  dashboard set-up link for ${config.BOOTSTRAP_OWNER_EMAIL} (once, valid 7 days): ${config.PUBLIC_BASE_URL ?? service.url}${setupPath(account.extra.setupToken)}\n\n`,
       );
   }

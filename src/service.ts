@@ -19,7 +19,8 @@ import { ProcessLease } from './jobs/process-lease.ts';
 import { AccountSlots } from './retrieval/account-slots.ts';
 import { OrphanSweeper } from './retrieval/orphans.ts';
 import { RegisterRegistry } from './registers/registry.ts';
-import { createRegisters } from './registers/index.ts';
+import { MANIFESTS } from './registers/index.ts';
+import { createRegisters, migrationSetsOf } from './registers/manifest.ts';
 import { OnboardingExecutor } from './retrieval/onboarding.ts';
 import { TaskRunner } from './retrieval/runner.ts';
 import { FastCache } from './retrieval/fast-cache.ts';
@@ -95,6 +96,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         databaseUrl: config.DATABASE_URL,
         schema: config.DATABASE_SCHEMA,
         dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+        migrations: migrationSetsOf(MANIFESTS),
       })),
   );
   // One JSON logger for the HTTP app and everything else the process logs.
@@ -110,9 +112,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const sandbox = new SandboxStore(db, clock);
   const registerOutcomes = new RegisterOutcomes();
   const registers = new RegisterRegistry(
-    createRegisters({ mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db, config }).map((r) =>
-      instrumentRegister(r, registerOutcomes, log),
-    ),
+    createRegisters(
+      MANIFESTS,
+      { mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db },
+      config.env,
+    ).map((r) => instrumentRegister(r, registerOutcomes, log)),
+    MANIFESTS,
   );
   const requests = new RequestRepository(db);
   const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
@@ -193,7 +198,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const orphans = new OrphanSweeper(db, lease, requests, onboarding, verification, clock, enrichment, (err) =>
     logFailure(log, err, 'orphaned work'),
   );
-  const ops = await startOps(config, { db, clock, jobEngine, registers, registerOutcomes });
+  const ops = await startOps(config, { db, clock, jobEngine, registers, registerOutcomes, migrationSets: migrationSetsOf(MANIFESTS) });
 
   const app = await buildApp(
     {

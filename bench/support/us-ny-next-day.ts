@@ -25,11 +25,11 @@ export interface EntityChange {
   after?: SnapshotEntity;
 }
 
-const KINDS: readonly { value: ChangeKind; weight: number }[] = [
-  { value: 'removed', weight: 0.15 },
-  { value: 'moved', weight: 0.35 },
-  { value: 'renamed', weight: 0.25 },
-  { value: 'officer', weight: 0.25 },
+const KINDS: readonly (readonly [ChangeKind, number])[] = [
+  ['removed', 0.15],
+  ['moved', 0.35],
+  ['renamed', 0.25],
+  ['officer', 0.25],
 ];
 
 /** The day after generation 0 (a fractional year, like the generator's dates). */

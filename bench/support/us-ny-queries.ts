@@ -1,5 +1,5 @@
 import type { SnapshotEntity } from '../../src/registers/us-ny/columns.ts';
-import { Rng } from '../../src/registers/us-ny/generator/random.ts';
+import { Rng } from '../../src/sandbox/random.ts';
 import { STOPWORDS, tokenize } from '../../src/registers/us-ny/search/tokens.ts';
 
 export type QueryKind = 'id' | 'prefix' | 'typo1' | 'typo2' | 'former';
@@ -36,7 +36,7 @@ const significant = (name: string) => tokenize(name).filter((t) => !STOPWORDS.ha
  * one in each of two words); a former name as written.
  */
 export function labelledQueries(sample: readonly SnapshotEntity[], seed = 1): LabelledQuery[] {
-  const rng = new Rng(seed);
+  const rng = Rng.of(seed);
   const out: LabelledQuery[] = [];
   for (const e of sample) {
     const id = e.row.dos_id;

@@ -6,10 +6,11 @@ import type { Ledger } from '../billing/ledger.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.ts';
 import { KeyCache } from './key-cache.ts';
 
-export interface AccountFeatures {
-  /** US-NY retrieval is enabled (spec §2.11: 400 until enabled on the workspace). */
-  usNy?: boolean;
-}
+/**
+ * Registers enabled for the account, by their manifests' feature keys (spec §2.11: a gated register answers 400
+ * until enabled on the workspace).
+ */
+export type AccountFeatures = Record<string, boolean | undefined>;
 
 export interface Account {
   id: string;
@@ -155,14 +156,14 @@ export class AccountService {
   }
 
   /**
-   * Ensures an account owns `apiKey` (BOOTSTRAP_API_KEY): created with US-NY enabled and `credits` when
+   * Ensures an account owns `apiKey` (BOOTSTRAP_API_KEY): created with `features` (every gated register) and `credits` when
    * missing; left as it is when it exists, so restarts do not grant credits again. An upsert on the key's
    * hash: processes starting together on one database create it once, and the others read back the winner's.
    */
-  async ensureBootstrap(apiKey: string, credits: number): Promise<{ created: boolean; account: Account }> {
+  async ensureBootstrap(apiKey: string, credits: number, features: AccountFeatures): Promise<{ created: boolean; account: Account }> {
     const existing = await this.ownerOf(apiKey);
     if (existing) return { created: false, account: existing };
-    const account = this.newAccount({ name: 'Bootstrap account', features: { usNy: true } });
+    const account = this.newAccount({ name: 'Bootstrap account', features });
     const created = await this.db.transaction((tx) => this.insert(tx, account, apiKey, credits));
     if (created) return { created, account };
     const owner = await this.ownerOf(apiKey);

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 
-export const AccountCreateBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    credits: z.number().int().min(0).max(1e13).optional().describe('Opening balance in credit cents.'),
-    features: z.object({ usNy: z.boolean().optional() }).strict().optional(),
-    owner: z
-      .object({ email: z.string().trim().max(320).describe('Who signs in to the dashboard as the account’s owner.') })
-      .strict()
-      .optional()
-      .describe('The first dashboard user; the answer carries their one-time set-up link (`setupUrl`).'),
-  })
-  .strict()
-  .meta({ id: 'AccountCreate' });
+/** The body of `POST /admin/accounts`; `features` are the keys the registers are gated by (their manifests). */
+export const accountCreateBody = (features: readonly string[]) =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(200),
+      credits: z.number().int().min(0).max(1e13).optional().describe('Opening balance in credit cents.'),
+      features: z
+        .object(Object.fromEntries(features.map((f) => [f, z.boolean().optional()])))
+        .strict()
+        .optional(),
+      owner: z
+        .object({ email: z.string().trim().max(320).describe('Who signs in to the dashboard as the account’s owner.') })
+        .strict()
+        .optional()
+        .describe('The first dashboard user; the answer carries their one-time set-up link (`setupUrl`).'),
+    })
+    .strict()
+    .meta({ id: 'AccountCreate' });
 
 export const AccountCreated = z
   .object({

@@ -1,101 +1,40 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+/**
+ * The country codes of the public API (spec §4.1, §4.4): data, `countries.json`. They are the specification's
+ * lists, not the registers of this build: a listed code without a register answers 406.
+ */
+const Countries = z.object({
+  search: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
+  usStates: z.array(z.string().regex(/^US-[A-Z]{2}$/)).min(1),
+  sandbox: z.array(z.string().regex(/^[A-Z]{3,}$/)),
+  notForOnboarding: z.array(z.string()),
+});
+const COUNTRIES = Countries.parse(JSON.parse(readFileSync(new URL('./countries.json', import.meta.url), 'utf8')));
+type Codes = [string, ...string[]];
+
 /** ISO 3166-1 alpha-2 countries of the search operation (spec §4.1). */
-export const SEARCH_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'CH',
-  'CN',
-  'CZ',
-  'CY',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GB',
-  'GG',
-  'GR',
-  'HK',
-  'HR',
-  'HU',
-  'IE',
-  'IS',
-  'IT',
-  'JE',
-  'LI',
-  'LU',
-  'LV',
-  'MC',
-  'MT',
-  'MU',
-  'NL',
-  'NO',
-  'PL',
-  'PT',
-  'RO',
-  'RU',
-  'SE',
-  'SG',
-  'SI',
-  'SK',
-  'VG',
-] as const;
+export const SEARCH_COUNTRIES = COUNTRIES.search as Codes;
 
 /** US state registers that may appear as `countryCode` (spec §4.1). */
-export const US_STATES = [
-  'US-FL',
-  'US-CO',
-  'US-IL',
-  'US-MA',
-  'US-MD',
-  'US-MI',
-  'US-NJ',
-  'US-NY',
-  'US-OH',
-  'US-TX',
-  'US-DE',
-  'US-WA',
-  'US-TN',
-  'US-WY',
-  'US-GA',
-  'US-MN',
-  'US-MO',
-  'US-NV',
-  'US-PA',
-  'US-CT',
-  'US-UT',
-  'US-IA',
-  'US-AZ',
-  'US-VA',
-  'US-MS',
-  'US-CA',
-  'US-OR',
-  'US-KY',
-  'US-NE',
-  'US-NC',
-  'US-AR',
-  'US-WI',
-  'US-SC',
-] as const;
+export const US_STATES = COUNTRIES.usStates as Codes;
 
 /** Countries of the onboarding list (spec §4.4); `POST /v2/company` adds RU, TEST and the enabled US states. */
-export const ONBOARDING_COUNTRIES = SEARCH_COUNTRIES.filter((c) => c !== 'RU');
+export const ONBOARDING_COUNTRIES = SEARCH_COUNTRIES.filter((c) => !COUNTRIES.notForOnboarding.includes(c));
 
 export const SearchCountry = z
-  .enum([...SEARCH_COUNTRIES, ...US_STATES, 'TEST'])
+  .enum([...SEARCH_COUNTRIES, ...US_STATES, ...COUNTRIES.sandbox] as Codes)
   .describe('ISO 3166-1 alpha-2 country, a US state register (US-XX) or TEST, the deterministic sandbox register.')
   .meta({ id: 'SearchCountry' });
 
 export const CompanyCountry = z
-  .enum([...SEARCH_COUNTRIES, ...US_STATES, 'TEST'])
+  .enum([...SEARCH_COUNTRIES, ...US_STATES, ...COUNTRIES.sandbox] as Codes)
   .describe('Country of the register. US state registers (US-NY) are accepted only when enabled for the account (400 otherwise).')
   .meta({ id: 'CompanyCountry' });
 
 export const OnboardingCountry = z
-  .enum([...ONBOARDING_COUNTRIES, 'TEST'])
+  .enum([...ONBOARDING_COUNTRIES, ...COUNTRIES.sandbox] as Codes)
   .describe('Countries of the deprecated onboarding route (spec §4.4), plus TEST.')
   .meta({ id: 'OnboardingCountry' });
 

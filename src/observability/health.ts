@@ -1,6 +1,6 @@
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Queryable } from '../store/db.ts';
-import { pendingMigrations } from '../store/migrate.ts';
+import { type MigrationSet, pendingMigrations } from '../store/migrate.ts';
 import { FAILING_OUTCOMES, type RegisterCallOutcome, type RegisterOutcomes } from './registers.ts';
 
 export interface ReadinessReport {
@@ -27,6 +27,8 @@ export class Readiness {
   constructor(
     private readonly deps: {
       db: Queryable;
+      /** The registers' own migration sets, checked with the core's. */
+      migrationSets?: readonly MigrationSet[];
       jobEngine: { readonly running: boolean };
       registers: RegisterRegistry;
       outcomes: RegisterOutcomes;
@@ -39,7 +41,7 @@ export class Readiness {
     let store: ReadinessReport['checks']['store'] = 'ok';
     let migrations: ReadinessReport['checks']['migrations'] = 'unknown';
     try {
-      const pending = await withTimeout(pendingMigrations(this.deps.db), STORE_TIMEOUT_MS);
+      const pending = await withTimeout(pendingMigrations(this.deps.db, this.deps.migrationSets), STORE_TIMEOUT_MS);
       migrations = pending.length ? 'pending' : 'ok';
       if (pending.length) reasons.push(`migrations not applied: ${pending.join(', ')}`);
     } catch (err) {

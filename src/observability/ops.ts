@@ -6,6 +6,7 @@ import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Db } from '../store/db.ts';
 import { Readiness } from './health.ts';
+import type { MigrationSet } from '../store/migrate.ts';
 import { processMetrics } from './metrics.ts';
 import type { RegisterOutcomes } from './registers.ts';
 import { storeGauges } from './store-gauges.ts';
@@ -16,13 +17,21 @@ import { storeGauges } from './store-gauges.ts';
  */
 export async function startOps(
   config: Pick<Config, 'ROLE' | 'ADMIN_TOKEN' | 'METRICS_PORT' | 'METRICS_HOST' | 'JOBS_SCHEMA'>,
-  deps: { db: Db; clock: Clock; jobEngine: { readonly running: boolean }; registers: RegisterRegistry; registerOutcomes: RegisterOutcomes },
+  deps: {
+    db: Db;
+    clock: Clock;
+    jobEngine: { readonly running: boolean };
+    registers: RegisterRegistry;
+    registerOutcomes: RegisterOutcomes;
+    migrationSets?: readonly MigrationSet[];
+  },
 ): Promise<{ services: OpsServices; metricsUrl?: string; close(): Promise<void> }> {
   const registry = Registry.merge([processMetrics, storeGauges(deps.db, config.JOBS_SCHEMA, deps.clock)]);
   const metrics = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
   const services: OpsServices = {
     readiness: new Readiness({
       db: deps.db,
+      migrationSets: deps.migrationSets,
       jobEngine: deps.jobEngine,
       registers: deps.registers,
       outcomes: deps.registerOutcomes,

@@ -35,7 +35,7 @@ describe('price catalogues', () => {
   });
 
   it('loads the TEST catalogue', () => {
-    const cat = loadCatalogue(new URL('./test/catalogue.json', import.meta.url));
+    const cat = loadCatalogue(new URL('./testreg/catalogue.json', import.meta.url));
     assert.ok(cat.blocks.some((b) => b.includedDocuments.includes('tradeRegisterExtract')));
   });
 });

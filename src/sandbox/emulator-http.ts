@@ -69,3 +69,30 @@ export async function readJsonObject(req: IncomingMessage, malformed: () => Erro
   }
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
 }
+
+/**
+ * The loopback server skeleton of the registers' HTTP emulators: `start` listens on a free loopback port (never
+ * keeping the process alive) and gives the base URL; `stop` aborts `lifetime`, so latency sleeps end with the
+ * emulator instead of holding the process for minutes, and drops every connection. A subclass answers `handle`.
+ */
+export abstract class LoopbackEmulator {
+  private server: Server | undefined;
+  /** Aborted at stop. */
+  protected lifetime = new AbortController();
+
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+
+  /** Starts listening on a free loopback port; returns the base URL. */
+  protected async listen(): Promise<string> {
+    this.lifetime = new AbortController();
+    this.server = createServer((req, res) => void this.handle(req, res));
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
+  }
+
+  async stop(): Promise<void> {
+    this.lifetime.abort(new Error('the emulator stopped'));
+    const server = this.server;
+    this.server = undefined;
+    await closeServer(server);
+  }
+}

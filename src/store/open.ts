@@ -1,14 +1,22 @@
 import type { Db } from './db.ts';
-import { migrate } from './migrate.ts';
+import { migrate, type MigrationSet } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-/** PostgreSQL when a URL is given, otherwise the embedded store under `dataDir` (in memory when undefined). */
-export async function openStore(opts: { databaseUrl?: string; dataDir?: string; schema?: string }): Promise<Db> {
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded store under `dataDir` (in memory when undefined), migrated
+ * with the store's tables and `migrations` (the registers' own: `migrationSetsOf(MANIFESTS)`).
+ */
+export async function openStore(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  schema?: string;
+  migrations?: readonly MigrationSet[];
+}): Promise<Db> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, { schema: opts.schema }) : await openPglite(opts.dataDir);
   try {
     // A configured schema that does not exist yet would send every table to the next one on the path.
-    await migrate(db, { schema: opts.schema });
+    await migrate(db, { schema: opts.schema, sets: opts.migrations });
   } catch (err) {
     await db.close();
     throw err;

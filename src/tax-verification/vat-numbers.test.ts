@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { factsOf, taxIdOf } from '../registers/test/generator.ts';
+import { factsOf, taxIdOf } from '../registers/testreg/generator.ts';
 import { gbCheckDigits, hasValidGbCheckDigits, hasValidLuCheckDigits, luCheckDigits, normaliseGbVrn, splitEuVat } from './vat-numbers.ts';
 
 describe('VAT numbers', () => {

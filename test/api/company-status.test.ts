@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { completeUscc } from '../../src/registers/cn/ids.ts';
-import { factsOf } from '../../src/registers/test/generator.ts';
+import { factsOf } from '../../src/registers/testreg/generator.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { snapshotRow } from '../support/us-ny.ts';
 

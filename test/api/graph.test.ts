@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** The TEST register's showcase groups (src/registers/test/README.md); every expansion is the TEST-OWNERSHIP block. */
+/** The TEST register's showcase groups (src/registers/testreg/README.md); every expansion is the TEST-OWNERSHIP block. */
 const OWNERSHIP = 'TEST-OWNERSHIP';
 
 describe('ownership graph through the API', () => {

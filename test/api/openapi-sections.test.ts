@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { Services } from '../../src/http/services.ts';
+import { MANIFESTS } from '../../src/registers/index.ts';
+import { RegisterRegistry } from '../../src/registers/registry.ts';
 import { documentProblems, operatorParts } from '../support/openapi.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -35,12 +37,12 @@ describe('the OpenAPI document without ADMIN_TOKEN', () => {
 });
 
 describe('the OpenAPI document with REGISTERS=live', () => {
-  // Only the document is read: the app is built without the registers, which would reach the real ones.
+  // Only the document is read: the app is built with the registers' manifests but no register, which would reach the real ones.
   let app: Awaited<ReturnType<typeof buildApp>>;
   let url: string;
   before(async () => {
     const config = loadConfig({ ADMIN_TOKEN: 'live-token', REGISTERS: 'live' });
-    app = await buildApp({ config } as Services);
+    app = await buildApp({ config, registers: new RegisterRegistry([], MANIFESTS) } as Services);
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => app.close());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { factsOf, taxIdOf } from '../../src/registers/test/generator.ts';
+import { factsOf, taxIdOf } from '../../src/registers/testreg/generator.ts';
 import { seededMergers } from '../../src/registers/us-ny/sandbox-seed.ts';
 import { gbCheckDigits } from '../../src/tax-verification/vat-numbers.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate } from '../../src/store/migrate.ts';
+import { MANIFESTS } from '../../src/registers/index.ts';
+import { migrationSetsOf } from '../../src/registers/manifest.ts';
+import { migrate, migrationFiles } from '../../src/store/migrate.ts';
 import { openStore } from '../../src/store/open.ts';
 import { openPglite } from '../../src/store/pglite.ts';
 import { openPostgres } from '../../src/store/postgres.ts';
+
+/** The registers' own tables, migrated with the store's as the service does. */
+const SETS = migrationSetsOf(MANIFESTS);
 
 /**
  * A migrated store for one test file: embedded PGlite in memory, or, when DATABASE_URL is set,
@@ -22,7 +27,7 @@ export async function openTestDb(): Promise<{ db: Db; jobsSchema: string; drop()
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(url, { max: 1 });
   await admin.exec(`create schema ${schema}`);
-  const db = await openStore({ databaseUrl: url, schema });
+  const db = await openStore({ databaseUrl: url, schema, migrations: SETS });
   return {
     db,
     // The job engine's tables too, so that test files never take each other's jobs.
@@ -41,17 +46,18 @@ export async function openTestDb(): Promise<{ db: Db; jobsSchema: string; drop()
  * dump about 1 s. The template is keyed by the migrations' text, so a new migration makes a new one.
  */
 async function openTemplatedPglite(): Promise<Db> {
-  const dir = new URL('../../src/store/migrations/', import.meta.url);
   const hash = createHash('sha256');
-  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(new URL(f, dir)));
+  for (const set of [{ dir: new URL('../../src/store/migrations/', import.meta.url) }, ...SETS]) {
+    for (const f of migrationFiles(set)) hash.update(f.version).update(readFileSync(f.url));
+  }
   const template = join(tmpdir(), `registrum-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(template)) {
     const db = await openPglite(undefined, { loadFrom: template });
-    await migrate(db);
+    await migrate(db, { sets: SETS });
     return db;
   }
   const db = await openPglite(undefined);
-  await migrate(db);
+  await migrate(db, { sets: SETS });
   await db.dumpTo(template);
   return db;
 }

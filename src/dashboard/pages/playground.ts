@@ -30,7 +30,7 @@ export const playgroundRoutes: DashboardRoutes = (d, { search, retrieval, regist
     const { session } = signedIn(req);
     const q = req.query as Record<string, string | undefined>;
     const countries = registers.all().map((r) => r.countryCode);
-    const country = q.country || 'TEST';
+    const country = q.country || countries[0] || '';
     let results: SearchResult[] | undefined;
     let problem: string | undefined;
     if (q.query !== undefined) {

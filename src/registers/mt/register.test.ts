@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { isAvailable } from '../catalogue.ts';
 import { DOCUMENT_KINDS } from './mapping/documents.ts';
 import { generateCompanies } from './emulator/generator.ts';
-import { mtRegisterFor } from './factory.ts';
+import { manifest } from './manifest.ts';
 import { MtRegister } from './index.ts';
 import { MtRecordSchema } from './record.ts';
 import type { SandboxStore } from '../../sandbox/store.ts';
@@ -49,16 +49,12 @@ describe('MT register', () => {
 
   it('is served in live mode only with an account at the registry', () => {
     const base = { mode: 'live' as const, sandbox, latency: 'none' as const, now };
-    assert.deepEqual(mtRegisterFor({ ...base, config: { MT_REGISTRY_URL: 'https://registry.example' } as never }), []);
-    const live = mtRegisterFor({
-      ...base,
-      config: {
-        MT_REGISTRY_URL: 'https://registry.example',
-        MT_USERNAME: 'u',
-        MT_PASSWORD: 'p',
-        MT_TOTP_SECRET: 'JBSWY3DPEHPK3PXP',
-      } as never,
-    });
+    // The manifest reads its own variables (as the service does at start), then builds the register.
+    const create = (env: Record<string, string>) => manifest.create(base, manifest.config.parse(env));
+    assert.equal(create({ MT_REGISTRY_URL: 'https://registry.example' }), undefined);
+    const live = [
+      create({ MT_REGISTRY_URL: 'https://registry.example', MT_USERNAME: 'u', MT_PASSWORD: 'p', MT_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' }),
+    ].filter((r) => r !== undefined);
     assert.equal(live.length, 1);
     assert.equal(live[0]!.countryCode, 'MT');
   });

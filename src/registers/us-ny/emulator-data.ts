@@ -1,5 +1,5 @@
 import type { SandboxStore } from '../../sandbox/store.ts';
-import type { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
+import type { UsNyEntityRepository } from './repositories/entities.ts';
 import type { NameHistoryEntry, SnapshotEntity } from './columns.ts';
 import { unpackRow } from './packed-row.ts';
 import type { EmulatorData } from './emulator/server.ts';

@@ -1,5 +1,5 @@
-import type { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
-import type { UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
+import type { UsNyEntityRepository } from './repositories/entities.ts';
+import type { UsNySnapshotRepository } from './repositories/snapshots.ts';
 import type { OverlayEntry, SandboxOverlay } from './sandbox-overlay.ts';
 import { NameIndex } from './search/name-index.ts';
 import { summaryOf, summaryOfPacked } from './search/summary.ts';

@@ -2,8 +2,8 @@ import type { SearchResult, Source } from '../../contract/index.ts';
 import { behaviourLatency, scaleLatency, type SandboxBehaviour, type SandboxLatency, type SandboxStore } from '../../sandbox/store.ts';
 import { sleep } from '../../shared/sleep.ts';
 import type { Db } from '../../store/db.ts';
-import { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
-import { UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
+import { UsNyEntityRepository } from './repositories/entities.ts';
+import { UsNySnapshotRepository } from './repositories/snapshots.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import type {
   CallContext,

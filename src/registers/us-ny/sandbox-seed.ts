@@ -1,5 +1,5 @@
 import type { Db } from '../../store/db.ts';
-import { SnapshotBusyError, UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
+import { SnapshotBusyError, UsNySnapshotRepository } from './repositories/snapshots.ts';
 import { sleep } from '../../shared/sleep.ts';
 import { constituentIdOf, mergerOf, type DerivedMerger } from './emulator/filings.ts';
 import { generateEntities } from './generator.ts';

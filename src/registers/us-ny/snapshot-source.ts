@@ -1,6 +1,6 @@
 import type { SandboxBehaviour, SandboxStore } from '../../sandbox/store.ts';
-import type { UsNyEntityRepository } from '../../store/repositories/us-ny-entities.ts';
-import type { UsNySnapshotRepository } from '../../store/repositories/us-ny-snapshots.ts';
+import type { UsNyEntityRepository } from './repositories/entities.ts';
+import type { UsNySnapshotRepository } from './repositories/snapshots.ts';
 import { RegisterError } from '../errors.ts';
 import type { NameHistoryEntry, SnapshotEntity } from './columns.ts';
 import { unpackRow } from './packed-row.ts';

@@ -1,11 +1,11 @@
-import { AccountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
+import { accountCreateBody, AccountCreated, AccountIdParams, Balance, CreditsBody, errorResponses } from '../../../contract/index.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { setupPath } from '../../../users/service.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
 const security = [{ adminToken: [] }];
 
-export const register: RouteRegistrar = (app, { accounts, ledger, users, signer }) => {
+export const register: RouteRegistrar = (app, { accounts, ledger, users, signer, registers }) => {
   typed(app).post('/admin/accounts', {
     schema: {
       tags: ['operator'],
@@ -14,7 +14,7 @@ export const register: RouteRegistrar = (app, { accounts, ledger, users, signer 
         'The API key is shown once; only its hash is stored. With `owner`, the account gets its first dashboard user ' +
         'and the answer a one-time `setupUrl` where they set their password; an e-mail already in use is a 409.',
       security,
-      body: AccountCreateBody,
+      body: accountCreateBody(registers.features()),
       response: { 201: AccountCreated, ...errorResponses(400, 401, 409) },
     },
     handler: async (req, reply) => {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { SearchCountry, errorResponses } from '../../../contract/index.ts';
-import { SANDBOX_RECORD_SCHEMAS } from '../../../registers/index.ts';
 import { SandboxBehaviour } from '../../../sandbox/store.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { blankToAbsent } from '../../../registers/native-record.ts';
@@ -25,9 +24,10 @@ const OutageBody = z
 
 const SandboxCompanyBody = z.object({ record: z.record(z.string(), z.unknown()), behaviour: SandboxBehaviour.optional() }).strict();
 /** What the document shows: `record` in the native format of the path's register, which its handler checks. */
-const SandboxCompanyBodyDocumented = SandboxCompanyBody.extend({
-  record: z.union(SANDBOX_RECORD_SCHEMAS).describe('The company in the native format of the `countryCode` register (CONTRACT §5).'),
-});
+const documentedBody = (recordSchemas: ZodType[]) =>
+  SandboxCompanyBody.extend({
+    record: z.union(recordSchemas).describe('The company in the native format of the `countryCode` register (CONTRACT §5).'),
+  });
 
 function requireSandbox(services: Services) {
   if (services.config.REGISTERS !== 'sandbox') throw new ApiError('not_supported', 'sandbox controls exist only with REGISTERS=sandbox');
@@ -59,7 +59,7 @@ export const register: RouteRegistrar = (app: App, services) => {
         ...errorResponses(400, 401, 406),
       },
     },
-    config: { swaggerTransform: documentBodyAs(SandboxCompanyBodyDocumented) },
+    config: { swaggerTransform: documentBodyAs(documentedBody(services.registers.sandboxRecordSchemas())) },
     handler: async (req) => {
       const { countryCode, companyId } = req.params;
       const register = sandboxRegister(services, countryCode);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { orgCodeCheckChar } from '../check-characters.ts';
 import { usccCheckChar } from '../ids.ts';
 import type { CnRecordInput } from '../record.ts';
-import { Rng } from './random.ts';
+import { Rng, seeds } from '../../../sandbox/random.ts';
 
 interface Place {
   province: string;
@@ -99,7 +99,7 @@ export class CompanyFactory {
   private readonly rng: Rng;
 
   constructor(seed: string) {
-    this.rng = new Rng(seed);
+    this.rng = Rng.of(seeds.fnv1a(seed));
   }
 
   person(): string {

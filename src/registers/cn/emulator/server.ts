@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import { COUNTRY, PortalDirectory, type PortalCompany } from './directory.ts';
 import { latencyFor, pollHintMs } from './latency.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { searchPortal } from './search.ts';
-import { closeServer, listenOnLoopback, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
+import { LoopbackEmulator, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
+import { failsByBehaviour } from '../../../sandbox/behaviour.ts';
 
 export interface EmulatorOptions {
   sandbox: SandboxStore;
@@ -61,10 +62,7 @@ function pageOf(params: URLSearchParams): { page: number; pageSize: number } {
  *   `GET /report/{id}/pdf` → the credit report, ready up to 7 minutes after the request.
  * - 401 `TOKEN_INVALID`, 404 `NOT_FOUND`, 503 `SYSTEM_BUSY` (outage, the operator's behaviours).
  */
-export class PortalEmulator {
-  private server: Server | undefined;
-  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
-  private lifetime = new AbortController();
+export class PortalEmulator extends LoopbackEmulator {
   private readonly captchas = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly jobs = new Map<string, ReportJob>();
@@ -73,24 +71,16 @@ export class PortalEmulator {
   readonly downloads = new Map<string, number>();
 
   constructor(private readonly opts: EmulatorOptions) {
+    super();
     this.directory = new PortalDirectory(opts.sandbox);
   }
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
-  async start(): Promise<string> {
-    this.lifetime = new AbortController();
-    this.server = createServer((req, res) => void this.handle(req, res));
-    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
+  start(): Promise<string> {
+    return this.listen();
   }
 
-  async stop(): Promise<void> {
-    this.lifetime.abort(new Error('the emulator stopped'));
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://portal');
       if (await this.opts.sandbox.isInOutage(COUNTRY)) throw busy();
@@ -191,8 +181,7 @@ export class PortalEmulator {
 
   private async failIfBehaviourSays(company: PortalCompany | undefined): Promise<void> {
     const stored = company?.stored;
-    if (!stored) return;
-    if (stored.behaviour.unavailable) throw busy();
-    if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw busy();
+    if (stored && (await failsByBehaviour(stored.behaviour, () => this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))))
+      throw busy();
   }
 }

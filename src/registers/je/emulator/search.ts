@@ -1,5 +1,5 @@
-// The typo rule of the US-NY name index (one typo from 4 letters, two from 8), which is generic.
-import { boundedDistance, typoBudget } from '../../us-ny/search/tokens.ts';
+// The typo rule of the name searches (one typo from 4 letters, two from 8), shared with the US-NY name index.
+import { boundedDistance, typoBudget } from '../../../shared/typos.ts';
 import { normaliseName } from '../mapping/names.ts';
 import type { RegistryEntity } from './directory.ts';
 

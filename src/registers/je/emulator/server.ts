@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import { PATHS } from '../labels.ts';
@@ -7,7 +7,8 @@ import type { MailboxConfig } from '../mail/pop3-client.ts';
 import { isActiveStatus } from '../mapping/status.ts';
 import { COUNTRY, RegistryDirectory, type RegistryEntity } from './directory.ts';
 import { latencyFor } from './latency.ts';
-import { closeServer, listenOnLoopback } from '../../../sandbox/emulator-http.ts';
+import { LoopbackEmulator } from '../../../sandbox/emulator-http.ts';
+import { failsByBehaviour } from '../../../sandbox/behaviour.ts';
 import { Pop3Mailbox } from './mailbox.ts';
 import { ReportDesk } from './orders.ts';
 import { captchaPage, entityPage, messagePage, orderPage, searchPage } from './pages.ts';
@@ -55,10 +56,7 @@ const unavailable = () => new Refusal(503, 'Service unavailable', 'The registry 
  * - Without a session cookie, pages answer 403 with an arithmetic captcha form posting to `/registry/verify`.
  * - 503 during an outage and when a company's behaviour says so; behaviours `notFound` and `latencyMs` apply.
  */
-export class RegistryEmulator {
-  private server: Server | undefined;
-  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
-  private lifetime = new AbortController();
+export class RegistryEmulator extends LoopbackEmulator {
   private baseUrl = '';
   private readonly sessions = new Map<string, number>();
   private readonly challenges = new Map<string, number>();
@@ -67,15 +65,14 @@ export class RegistryEmulator {
   private readonly desk: ReportDesk;
 
   constructor(private readonly opts: EmulatorOptions) {
+    super();
     this.directory = new RegistryDirectory(opts.sandbox);
     this.desk = new ReportDesk({ latency: opts.latency, now: opts.now, mailbox: this.mailbox, baseUrl: () => this.baseUrl });
   }
 
   /** Starts the website and the mailbox on free loopback ports. Neither keeps the process alive. */
   async start(): Promise<EmulatorEndpoints> {
-    this.lifetime = new AbortController();
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.baseUrl = `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
+    this.baseUrl = await this.listen();
     const pop3 = await this.mailbox.start();
     return {
       registryUrl: this.baseUrl,
@@ -84,16 +81,13 @@ export class RegistryEmulator {
     };
   }
 
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.desk.stop();
     await this.mailbox.stop();
-    this.lifetime.abort(new Error('the emulator stopped'));
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
+    await super.stop();
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://registry');
       const path = url.pathname;
@@ -127,9 +121,7 @@ export class RegistryEmulator {
     const entity = await this.directory.get(number);
     if (!entity || entity.stored?.behaviour.notFound)
       throw new Refusal(404, 'Entity not found', `No entity is registered under number ${number}.`);
-    const b = entity.stored?.behaviour;
-    if (b?.unavailable) throw unavailable();
-    if (b?.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, number))) throw unavailable();
+    if (await failsByBehaviour(entity.stored?.behaviour, () => this.opts.sandbox.consumeFailure(COUNTRY, number))) throw unavailable();
     await sleep(latencyFor('page', number, this.opts.latency, entity.stored), this.lifetime.signal);
     return entity;
   }

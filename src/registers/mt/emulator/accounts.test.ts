@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { financialDataFromPdf } from '../../../enrichment/financials/index.ts';
 import { MtRecordSchema, type MtFiling, type MtRecord } from '../record.ts';
 import { renderFilingPdf } from './filing-pdf.ts';
-import { hashUnit } from './random.ts';
+import { unitOf } from '../../../sandbox/random.ts';
 
 const seed = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies.map((c) =>
   MtRecordSchema.parse(c),
@@ -75,7 +75,7 @@ describe('MT annual accounts PDFs read back by the extraction', () => {
 
   it('a company without stock prints no inventories line: no quick ratio rather than a guess', async () => {
     let n = 70_000;
-    while (hashUnit(`C ${n}:stock`) >= 0.3) n++;
+    while (unitOf(`C ${n}:stock`) >= 0.3) n++;
     const { record, filing } = company(`C ${n}`, '2010-01-01');
     const fin = (await financialDataFromPdf(await renderFilingPdf(record, filing)))!;
     assert.equal(fin.balanceSheet!.inventories, undefined);

@@ -1,5 +1,5 @@
 import type { MtFiling, MtInvolvement, MtRecord } from '../record.ts';
-import { hashUnit } from './random.ts';
+import { unitOf } from '../../../sandbox/random.ts';
 
 /** A statement table: column headings (years), then a label and one amount per column on each row; a label alone is a sub-heading. */
 export interface AccountsTable {
@@ -38,11 +38,11 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
  */
 function figuresOf(r: MtRecord, year: number): Figures {
   const id = r.company.registrationNumber;
-  const own = (label: string) => hashUnit(`${id}:${label}`);
-  const mix = (label: string) => clamp01(own(label) + (hashUnit(`${id}:${year}:${label}`) - 0.5) * 0.2);
+  const own = (label: string) => unitOf(`${id}:${label}`);
+  const mix = (label: string) => clamp01(own(label) + (unitOf(`${id}:${year}:${label}`) - 0.5) * 0.2);
   const size = Math.max(10_000, (r.company.issuedCapital ?? 1_200) * 20) * 3 * (0.6 + own('size'));
   const growth = -0.06 + 0.2 * own('growth');
-  const revenue = Math.round(size * (1 + growth) ** (year - 2020) * (0.95 + 0.1 * hashUnit(`${id}:${year}:revenue`)));
+  const revenue = Math.round(size * (1 + growth) ** (year - 2020) * (0.95 + 0.1 * unitOf(`${id}:${year}:revenue`)));
   const costOfSales = Math.round(revenue * (0.4 + 0.3 * mix('cost')));
   const holdsStock = own('stock') >= 0.3;
   return {
@@ -119,7 +119,7 @@ const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.
 function approvalDateOf(filing: MtFiling, year: number): Date {
   const filed = Date.parse(`${filing.date}T00:00:00Z`);
   const dayAfterYearEnd = Date.UTC(year + 1, 0, 1);
-  const drawn = filed - (10 + Math.floor(hashUnit(`${filing.fileId}:approval`) * 50)) * 86_400_000;
+  const drawn = filed - (10 + Math.floor(unitOf(`${filing.fileId}:approval`) * 50)) * 86_400_000;
   return new Date(Math.min(filed, Math.max(drawn, dayAfterYearEnd)));
 }
 

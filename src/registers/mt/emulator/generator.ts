@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { MtRecordInput } from '../record.ts';
-import { SeededRandom } from './random.ts';
+import { Rng } from '../../../sandbox/random.ts';
 
 interface Vocabulary {
   localities: [string, string][];
@@ -97,47 +97,47 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Generates one fictional company after another, each from the same seeded sequence. */
 class CompanyFactory {
-  private readonly r: SeededRandom;
+  private readonly r: Rng;
   private readonly numbers = new Set<number>();
 
   constructor(seed: string) {
-    this.r = new SeededRandom(seed);
+    this.r = Rng.xoshiro(seed);
   }
 
   date(fromYear: number, toYear: number): string {
-    return `${this.r.between(fromYear, toYear)}-${pad(this.r.between(1, 12))}-${pad(this.r.between(1, 28))}`;
+    return `${this.r.int(fromYear, toYear)}-${pad(this.r.int(1, 12))}-${pad(this.r.int(1, 28))}`;
   }
 
   /** A day from `from` to `to`, both included (`from` when the range is empty). */
   dateBetween(from: string, to: string): string {
-    return to <= from ? from : isoOfDay(this.r.between(dayNumber(from), dayNumber(to)));
+    return to <= from ? from : isoOfDay(this.r.int(dayNumber(from), dayNumber(to)));
   }
 
   address(): NonNullable<Involvement['address']> {
-    const [locality, letters] = this.r.one(V.localities);
-    const street = `${this.r.odds(0.3) ? `${this.r.one(V.buildings)}, ` : ''}${this.r.between(1, 250)}, ${this.r.one(V.streets)}`;
-    return { street, locality, postcode: `${letters} ${this.r.between(1000, 9999)}`, country: 'Malta' };
+    const [locality, letters] = this.r.pick(V.localities);
+    const street = `${this.r.chance(0.3) ? `${this.r.pick(V.buildings)}, ` : ''}${this.r.int(1, 250)}, ${this.r.pick(V.streets)}`;
+    return { street, locality, postcode: `${letters} ${this.r.int(1000, 9999)}`, country: 'Malta' };
   }
 
   person(role: string, appointedOn: string): Involvement {
-    if (this.r.odds(0.2)) {
-      const [given, surname, nationality, country, city] = this.r.one(V.foreigners);
+    if (this.r.chance(0.2)) {
+      const [given, surname, nationality, country, city] = this.r.pick(V.foreigners);
       return {
         role,
         name: `${given} ${surname}`,
         isLegalEntity: false,
-        idCardNumber: `P${this.r.between(1_000_000, 9_999_999)}`,
+        idCardNumber: `P${this.r.int(1_000_000, 9_999_999)}`,
         nationality,
-        address: { street: `${this.r.between(1, 99)} Main Street`, locality: city, country },
+        address: { street: `${this.r.int(1, 99)} Main Street`, locality: city, country },
         appointedOn,
       };
     }
-    const name = `${this.r.one(V.givenNames)} ${this.r.one(V.surnames)}`;
+    const name = `${this.r.pick(V.givenNames)} ${this.r.pick(V.surnames)}`;
     return {
       role,
       name,
       isLegalEntity: false,
-      idCardNumber: `${this.r.between(1000, 999999)}${this.r.one(['M', 'G', 'A'])}`,
+      idCardNumber: `${this.r.int(1000, 999999)}${this.r.pick(['M', 'G', 'A'])}`,
       nationality: 'Maltese',
       address: this.address(),
       appointedOn,
@@ -145,12 +145,12 @@ class CompanyFactory {
   }
 
   firm(role: string, ending: string, appointedOn: string): Involvement {
-    const name = `${this.r.one(V.surnames)} ${this.r.odds(0.5) ? `& ${this.r.one(V.surnames)} ` : ''}${ending}`;
+    const name = `${this.r.pick(V.surnames)} ${this.r.chance(0.5) ? `& ${this.r.pick(V.surnames)} ` : ''}${ending}`;
     return {
       role,
       name,
       isLegalEntity: true,
-      registrationNumber: `C ${this.r.between(1000, 99999)}`,
+      registrationNumber: `C ${this.r.int(1000, 99999)}`,
       address: this.address(),
       appointedOn,
     };
@@ -158,19 +158,19 @@ class CompanyFactory {
 
   company(index: number): MtRecordInput {
     const r = this.r;
-    const kind = r.byWeight(KINDS.map((k) => [k, k.weight] as const));
-    let number = r.between(10_000, 109_999);
-    while (this.numbers.has(number)) number = r.between(10_000, 109_999);
+    const kind = r.weighted(KINDS.map((k) => [k, k.weight] as const));
+    let number = r.int(10_000, 109_999);
+    while (this.numbers.has(number)) number = r.int(10_000, 109_999);
     this.numbers.add(number);
     const registered = this.date(1995, AS_OF_YEAR - 1);
     const regYear = Number(registered.slice(0, 4));
-    const state = r.byWeight(STATES);
+    const state = r.weighted(STATES);
     // A state other than Active took effect after registration, by the registry's as-of day; the company files
     // nothing after it (it is struck off, dissolved, or being wound up by then).
     const stateEffectiveDate = state === 'Active' ? registered : this.dateBetween(`${Math.min(regYear + 1, AS_OF_YEAR)}-01-01`, AS_OF_DATE);
     const end = state === 'Active' ? AS_OF_DATE : stateEffectiveDate;
     const name = this.nameOf(kind).toUpperCase();
-    const capital = kind.company ? r.one([1_200, 1_164.69, 5_000, 25_000, 46_587.47, 100_000, 250_000, 1_000_000]) : undefined;
+    const capital = kind.company ? r.pick([1_200, 1_164.69, 5_000, 25_000, 46_587.47, 100_000, 250_000, 1_000_000]) : undefined;
     return {
       company: {
         registrationNumber: `C ${number}`,
@@ -182,7 +182,7 @@ class CompanyFactory {
         stateEffectiveDate,
         registrationDate: registered,
         registeredOffice: this.address(),
-        ...(capital !== undefined ? { authorisedCapital: capital * r.one([1, 1, 2, 10]), issuedCapital: capital, currency: 'EUR' } : {}),
+        ...(capital !== undefined ? { authorisedCapital: capital * r.pick([1, 1, 2, 10]), issuedCapital: capital, currency: 'EUR' } : {}),
       },
       involvements: this.involvements(kind, registered, end, state, stateEffectiveDate, capital),
       documents: this.filings(kind, registered, end, index),
@@ -193,21 +193,21 @@ class CompanyFactory {
     const r = this.r;
     switch (kind.type) {
       case 'Partnership en Nom Collectif':
-        return `${r.one(V.surnames)} & ${r.one(V.surnames)}`;
+        return `${r.pick(V.surnames)} & ${r.pick(V.surnames)}`;
       case 'Partnership en Commandite':
-        return `${r.one(V.surnames)} ${r.one(V.tradeWords)} ${kind.ending}`;
+        return `${r.pick(V.surnames)} ${r.pick(V.tradeWords)} ${kind.ending}`;
       case 'Overseas Company':
-        return `${r.one(V.foreignCompanies)[0]} ${kind.ending}`;
+        return `${r.pick(V.foreignCompanies)[0]} ${kind.ending}`;
       case 'Sole Trader':
-        return `${r.one(V.givenNames)} ${r.one(V.surnames)} ${kind.ending}`;
+        return `${r.pick(V.givenNames)} ${r.pick(V.surnames)} ${kind.ending}`;
       case 'Cooperative':
-        return `${r.one(V.localities)[0].replace(/, Gozo$/, '')} ${r.one(['Farmers', 'Fishermen', 'Producers', 'Transport'])} ${kind.ending}`;
+        return `${r.pick(V.localities)[0].replace(/, Gozo$/, '')} ${r.pick(['Farmers', 'Fishermen', 'Producers', 'Transport'])} ${kind.ending}`;
       case 'Foundation':
         return kind.subtype === 'Private Foundation'
-          ? `The ${r.one(V.surnames)} ${kind.ending}`
-          : `${r.one(V.nameWords)} ${r.one(['Heritage', 'Arts', 'Welfare', 'Education'])} ${kind.ending}`;
+          ? `The ${r.pick(V.surnames)} ${kind.ending}`
+          : `${r.pick(V.nameWords)} ${r.pick(['Heritage', 'Arts', 'Welfare', 'Education'])} ${kind.ending}`;
       default:
-        return `${r.one(V.nameWords)} ${kind.ending.includes('SICAV') || kind.ending.includes('INVCO') || kind.ending.includes('PCC') || kind.ending.includes('ICC') ? '' : `${r.one(V.tradeWords)} `}${kind.ending}`;
+        return `${r.pick(V.nameWords)} ${kind.ending.includes('SICAV') || kind.ending.includes('INVCO') || kind.ending.includes('PCC') || kind.ending.includes('ICC') ? '' : `${r.pick(V.tradeWords)} `}${kind.ending}`;
     }
   }
 
@@ -224,26 +224,26 @@ class CompanyFactory {
     // Appointed while the company existed: not before its registration, not after its state changed.
     const later = () => this.dateBetween(registered, earliest(end, `${AS_OF_YEAR - 1}-12-31`));
     if (kind.company) {
-      for (let i = r.between(1, 3); i > 0; i--)
+      for (let i = r.int(1, 3); i > 0; i--)
         out.push(
-          i === 1 && r.odds(0.15)
+          i === 1 && r.chance(0.15)
             ? this.firm('Director', 'Corporate Services Limited', later())
             : this.person('Director', i === 1 ? registered : later()),
         );
-      out.push(r.odds(0.4) ? this.firm('Secretary', 'Secretarial Services Limited', registered) : this.person('Secretary', registered));
+      out.push(r.chance(0.4) ? this.firm('Secretary', 'Secretarial Services Limited', registered) : this.person('Secretary', registered));
       out.push(this.firm('Auditor', 'Audit Limited', later()));
-      const subscribers = r.between(1, 2);
+      const subscribers = r.int(1, 2);
       for (let i = 0; i < subscribers; i++) {
         const issued = Math.round((capital ?? 1200) / subscribers);
         out.push({
           ...this.person('Subscriber', registered),
-          shares: { type: 'Ordinary', class: 'A', issued, paidUp: r.one([20, 100]), nominalValue: 1 },
+          shares: { type: 'Ordinary', class: 'A', issued, paidUp: r.pick([20, 100]), nominalValue: 1 },
         });
       }
-      if (r.odds(0.3)) out.push(this.person('Legal Representative', later()));
-      if (r.odds(0.2)) out.push(this.person('Judicial Representative', later()));
+      if (r.chance(0.3)) out.push(this.person('Legal Representative', later()));
+      if (r.chance(0.2)) out.push(this.person('Judicial Representative', later()));
     } else if (kind.type.startsWith('Partnership')) {
-      for (let i = r.between(2, 3); i > 0; i--) out.push(this.person('Partner', registered));
+      for (let i = r.int(2, 3); i > 0; i--) out.push(this.person('Partner', registered));
       out.push(this.person('Legal Representative', registered));
     } else if (kind.type === 'Overseas Company') {
       out.push(this.person('Legal Representative', registered), this.person('Judicial Representative', registered));
@@ -282,19 +282,19 @@ class CompanyFactory {
         registered,
         kind.type === 'Foundation' ? 'Deed of Foundation' : 'Memorandum and Articles of Association',
         undefined,
-        r.between(1, 3),
+        r.int(1, 3),
       ),
     ];
     if (kind.subtype?.startsWith('Public') || kind.subtype?.includes('SICAV'))
-      out.push(file(this.dateBetween(registered, earliest(`${regYear + 2}-12-31`, end)), 'Prospectus', undefined, r.between(1, 4)));
+      out.push(file(this.dateBetween(registered, earliest(`${regYear + 2}-12-31`, end)), 'Prospectus', undefined, r.int(1, 4)));
     if (kind.company) {
       for (let y = Math.max(regYear + 1, lastYear - 3); y < lastYear; y++) {
         const accounts = earliest(this.dateBetween(`${y + 1}-03-01`, `${y + 1}-09-28`), end);
-        out.push(file(accounts, `Annual Accounts ${y}`, y, r.between(1, 2)));
+        out.push(file(accounts, `Annual Accounts ${y}`, y, r.int(1, 2)));
         out.push(file(this.dateBetween(latest(`${y}-01-01`, registered), `${y}-12-28`), 'Annual Return', y));
       }
     }
-    for (let i = r.between(0, 2); i > 0; i--) out.push(file(this.dateBetween(registered, end), r.one(V.otherFilings)));
+    for (let i = r.int(0, 2); i > 0; i--) out.push(file(this.dateBetween(registered, end), r.pick(V.otherFilings)));
     return out.sort((a, b) => a.date.localeCompare(b.date));
   }
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxLatency, SandboxStore } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
 import { isCompanyNumber, normaliseCompanyNumber } from '../ids.ts';
@@ -10,7 +10,8 @@ import { Fault } from './fault.ts';
 import { latencyFor } from './latency.ts';
 import { Retrievals } from './retrievals.ts';
 import { matchName, summaryOf } from './search.ts';
-import { closeServer, listenOnLoopback, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
+import { LoopbackEmulator, readJsonObject, sendJson } from '../../../sandbox/emulator-http.ts';
+import { failsByBehaviour } from '../../../sandbox/behaviour.ts';
 
 export interface MtEmulatorOptions {
   sandbox: SandboxStore;
@@ -28,34 +29,22 @@ const maintenance = () => new Fault(503, 'MAINTENANCE', 'The system is undergoin
  * session, searches, company pages, and the three-step document retrieval. Outages and the operator's
  * per-company behaviours (CONTRACT §5) apply to every call, login included for outages.
  */
-export class MtRegistryEmulator {
+export class MtRegistryEmulator extends LoopbackEmulator {
   readonly auth: EmulatorAuth;
   readonly retrievals = new Retrievals();
   private readonly directory: RegistryDirectory;
-  private server: Server | undefined;
-  /** Aborted at stop: latency sleeps end with the emulator instead of holding the process for minutes. */
-  private lifetime = new AbortController();
-
   constructor(private readonly opts: MtEmulatorOptions) {
+    super();
     this.auth = new EmulatorAuth(opts.sessionTtlMs);
     this.directory = new RegistryDirectory(opts.sandbox);
   }
 
   /** Starts listening on a free loopback port; returns the base URL. The server never keeps the process alive. */
-  async start(): Promise<string> {
-    this.lifetime = new AbortController();
-    this.server = createServer((req, res) => void this.handle(req, res));
-    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
+  start(): Promise<string> {
+    return this.listen();
   }
 
-  async stop(): Promise<void> {
-    this.lifetime.abort(new Error('the emulator stopped'));
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://registry');
       const path = url.pathname;
@@ -168,8 +157,8 @@ export class MtRegistryEmulator {
 
   private async failIfBehaviourSays(company: RegistryCompany | undefined): Promise<void> {
     const stored = company?.stored;
-    if (!stored) return;
-    if (stored.behaviour.unavailable) throw maintenance();
-    if (stored.behaviour.failTimes && (await this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId))) throw maintenance();
+    if (stored && (await failsByBehaviour(stored.behaviour, () => this.opts.sandbox.consumeFailure(COUNTRY, stored.companyId)))) {
+      throw maintenance();
+    }
   }
 }

@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { behaviourLatency, type SandboxBehaviour } from '../../../sandbox/store.ts';
 import { sleep } from '../../../shared/sleep.ts';
-import { closeServer } from '../../../sandbox/emulator-http.ts';
+import { serveOnLoopback } from '../../../sandbox/emulator-http.ts';
+import { failsByBehaviour } from '../../../sandbox/behaviour.ts';
 import type { SnapshotEntity } from '../columns.ts';
 import {
   EntityRecordRequest,
@@ -46,22 +46,16 @@ export interface Emulator {
 export async function startEmulator(data: EmulatorData, opts: { latencyMs: () => number }): Promise<Emulator> {
   // Aborted at close: latency sleeps end with the emulator instead of holding the process.
   const lifetime = new AbortController();
-  const server = createServer((req, res) => {
-    handle(req, res, data, { ...opts, signal: lifetime.signal }).catch((err) =>
-      send(res, 500, { requestStatus: 'Failure', message: (err as Error).message }),
-    );
-  });
-  // Never keep the process alive for the emulator's sake: the service stops without knowing about it.
-  server.on('connection', (socket) => socket.unref());
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const { port } = server.address() as AddressInfo;
+  // The kit's loopback server: it never keeps the process alive, the service stops without knowing about it.
+  const server = await serveOnLoopback(
+    (req, res) => handle(req, res, data, { ...opts, signal: lifetime.signal }),
+    (err) => ({ status: 500, body: { requestStatus: 'Failure', message: err.message } }),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     close: () => {
       lifetime.abort(new Error('the emulator stopped'));
-      return closeServer(server);
+      return server.close();
     },
   };
 }
@@ -171,7 +165,6 @@ async function handle(
 }
 
 /** Whether the company's behaviour fails this call: always unavailable, or one of its next failures. */
-async function failFor(b: SandboxBehaviour, dosId: string, data: EmulatorData): Promise<boolean> {
-  if (b.unavailable) return true;
-  return Boolean(b.failTimes && (await data.consumeFailure(dosId)));
+function failFor(b: SandboxBehaviour, dosId: string, data: EmulatorData): Promise<boolean> {
+  return failsByBehaviour(b, () => data.consumeFailure(dosId));
 }

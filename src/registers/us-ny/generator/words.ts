@@ -56,8 +56,8 @@ export type EntityTypeSpec = Vocabulary['entityTypes'][number];
 /** The generator's word lists (data, validated once). */
 export const words: Vocabulary = Vocabulary.parse(JSON.parse(readFileSync(new URL('./vocabulary.json', import.meta.url), 'utf8')));
 
-const weights = <T>(items: readonly T[], weightOf: (t: T) => number) => items.map((value) => ({ value, weight: weightOf(value) }));
+const weights = <T>(items: readonly T[], weightOf: (t: T) => number) => items.map((value) => [value, weightOf(value)] as const);
 export const entityTypeOptions = weights(words.entityTypes, (t) => t.weight);
 export const countyOptions = weights(words.counties, (c) => c.weight);
-export const foreignJurisdictionOptions = words.foreignJurisdictions.map(([value, weight]) => ({ value, weight }));
-export const stockTypeOptions = words.stockTypes.map(([value, weight]) => ({ value, weight }));
+export const foreignJurisdictionOptions = words.foreignJurisdictions.map(([value, weight]) => [value, weight] as const);
+export const stockTypeOptions = words.stockTypes.map(([value, weight]) => [value, weight] as const);

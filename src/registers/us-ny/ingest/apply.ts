@@ -1,5 +1,5 @@
-import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
-import type { FieldChange, UsNySnapshotChange } from '../../../store/repositories/us-ny-snapshots.ts';
+import type { UsNyEntityWrite } from '../repositories/entities.ts';
+import type { FieldChange, UsNySnapshotChange } from '../repositories/snapshots.ts';
 import type { NameHistoryEntry, SnapshotRow } from '../columns.ts';
 import { unpackRow } from '../packed-row.ts';
 import { IdTable } from './id-table.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../../store/db.ts';
-import { UsNyEntityRepository } from '../../../store/repositories/us-ny-entities.ts';
-import { UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
+import { UsNyEntityRepository } from '../repositories/entities.ts';
+import { UsNySnapshotRepository } from '../repositories/snapshots.ts';
 import type { SnapshotEntity } from '../columns.ts';
 import { applySnapshot, ingestSnapshot, type IngestReport } from './apply.ts';
 import { downloadDataset, type DownloadOptions } from './download.ts';

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../../store/db.ts';
-import type { UsNyEntityRepository } from '../../../store/repositories/us-ny-entities.ts';
-import type { UsNySnapshotRepository } from '../../../store/repositories/us-ny-snapshots.ts';
+import type { UsNyEntityRepository } from '../repositories/entities.ts';
+import type { UsNySnapshotRepository } from '../repositories/snapshots.ts';
 import type { RecordBatch } from './read.ts';
 import type { ReadStats } from './snapshot.ts';
 

@@ -1,4 +1,4 @@
-import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
+import type { UsNyEntityWrite } from '../repositories/entities.ts';
 import { analyzeEntities, finishSnapshot, type ApplyDeps, type IngestReport, type SnapshotSources } from './ingestion.ts';
 import { IdTable } from './id-table.ts';
 import { packedWrite, readNames, SnapshotBuilder } from './snapshot.ts';

@@ -6,7 +6,7 @@ import { openTestDb } from '../../../../test/support/db.ts';
 import { eventually } from '../../../../test/support/service.ts';
 import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
 import type { Db } from '../../../store/db.ts';
-import { SnapshotBusyError } from '../../../store/repositories/us-ny-snapshots.ts';
+import { SnapshotBusyError } from '../repositories/snapshots.ts';
 import { driftRow, generateEntities, nameRecords } from '../generator.ts';
 import { downloadDataset } from './download.ts';
 import { ingestFromApi } from './ingest.ts';

@@ -1,5 +1,5 @@
 import type { WorkQueue } from '../../../jobs/queue.ts';
-import { SnapshotBusyError } from '../../../store/repositories/us-ny-snapshots.ts';
+import { SnapshotBusyError } from '../repositories/snapshots.ts';
 
 export const US_NY_INGEST_JOB = 'us-ny.snapshot.ingest';
 

@@ -1,5 +1,5 @@
 import { SNAPSHOT_COLUMNS, type NameHistoryEntry, type SnapshotEntity, type SnapshotRow } from '../columns.ts';
-import type { UsNyEntityWrite } from '../../../store/repositories/us-ny-entities.ts';
+import type { UsNyEntityWrite } from '../repositories/entities.ts';
 import { SEP, filledColumns, packRow, unpackRow } from '../packed-row.ts';
 import { altNamesOf, encodeAltNames } from '../search/summary.ts';
 import { canonicaliseValues, canonicalNames, columnIndexes, normaliseNameRecord, valuesOfRecord, type RawRecord } from './normalize.ts';

@@ -5,7 +5,8 @@ import { generateEntities } from '../generator.ts';
 import { searchResults } from '../search-results.ts';
 import { NameIndex } from './name-index.ts';
 import { summaryOf, type EntitySummary } from './summary.ts';
-import { boundedDistance, tokenize } from './tokens.ts';
+import { boundedDistance } from '../../../shared/typos.ts';
+import { tokenize } from './tokens.ts';
 
 const summary = (dosId: string, name: string, alt: string[] = [], city = 'NEW YORK'): EntitySummary => ({
   dosId,

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RegisterError } from '../errors.ts';
 import { generateView } from './view.ts';
-import { codeOf, ctx, FIXED_NOW, openHarness, searchAll, type Harness } from './test-helpers.ts';
+import { codeOf, ctx, FIXED_NOW, openHarness, searchAll, type Harness } from '../../../test/support/test-register.ts';
 import { TestRegister } from './index.ts';
 
 let h: Harness;

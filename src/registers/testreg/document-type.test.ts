@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeOf, openHarness, type Harness } from './test-helpers.ts';
+import { codeOf, openHarness, type Harness } from '../../../test/support/test-register.ts';
 import { generateView } from './view.ts';
 
 let h: Harness;

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db.ts';
+import type { Db, Queryable } from '../../../store/db.ts';
 
 /**
  * An entity as the US-NY snapshot store keeps it (migration 004): `row` is the register's packed row and `names`

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentItem } from '../../contract/index.ts';
-import { codeOf, ctx, openHarness, type Harness } from './test-helpers.ts';
+import { codeOf, ctx, openHarness, type Harness } from '../../../test/support/test-register.ts';
 
 let h: Harness;
 before(async () => {

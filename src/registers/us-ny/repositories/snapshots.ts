@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db.ts';
+import type { Db, Queryable } from '../../../store/db.ts';
 
 export interface UsNySnapshotCounts {
   rowsRead: number;

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SearchResult } from '../../contract/index.ts';
 import { nameScore } from './search.ts';
-import { ctx, openHarness, searchAll, type Harness } from './test-helpers.ts';
+import { ctx, openHarness, searchAll, type Harness } from '../../../test/support/test-register.ts';
 
 let h: Harness;
 before(async () => {

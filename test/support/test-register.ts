@@ -1,11 +1,11 @@
-import type { CallContext } from '../contract.ts';
-import { SandboxStore } from '../../sandbox/store.ts';
-import { Clock } from '../../shared/clock.ts';
-import type { Db } from '../../store/db.ts';
-import { openTestDb } from '../../../test/support/db.ts';
-import { TestRegister } from './index.ts';
+import type { CallContext } from '../../src/registers/contract.ts';
+import { SandboxStore } from '../../src/sandbox/store.ts';
+import { Clock } from '../../src/shared/clock.ts';
+import type { Db } from '../../src/store/db.ts';
+import { openTestDb } from './db.ts';
+import { TestRegister } from '../../src/registers/testreg/index.ts';
 
-/** Test support: one in-memory store per test file (creating one takes seconds) and a register on it. */
+/** The TEST register's unit tests: one in-memory store per test file (creating one takes seconds) and a register on it. */
 export interface Harness {
   db: Db;
   clock: Clock;
