@@ -14,3 +14,5 @@ export * from './pricing.ts';
 export * from './accounts.ts';
 export * from './webhooks.ts';
 export * from './billing.ts';
+export * from './workspaces.ts';
+export * from './billing-notifications.ts';

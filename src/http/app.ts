@@ -31,6 +31,9 @@ import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/ret
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { register as workspacesManage } from './routes/workspaces/manage.ts';
+import { register as workspacesUsage } from './routes/workspaces/usage.ts';
+import { register as billingNotifications } from './routes/billing/notifications.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -52,6 +55,9 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
   webhookDeliveryRetry,
   monitorCreate,
   monitorRead,
+  workspacesManage,
+  workspacesUsage,
+  billingNotifications,
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 

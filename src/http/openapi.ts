@@ -40,6 +40,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'billing', description: 'Balance, billing events and prices.' },
         { name: 'monitors', description: 'Change monitoring.' },
         { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
+        { name: 'workspaces', description: 'Workspaces a request is made for, and usage per workspace for rebilling.' },
         {
           name: 'operator',
           description:

@@ -13,6 +13,8 @@ import type { WebhookService } from '../webhooks/service.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
+import type { WorkspaceService } from '../workspaces/service.ts';
+import type { BillingNotifications } from '../billing/notifications/service.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -32,6 +34,8 @@ export interface Services {
   monitors: MonitorService;
   /** The operator's run-checks. */
   monitorChecks: Pick<MonitorScheduler, 'runDueNow'>;
+  workspaces: WorkspaceService;
+  billingNotifications: BillingNotifications;
   /** Moves the sandbox clock forward for every process on the store. */
   advanceClock(ms: number): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { WebhookLogRetention } from './retention.ts';
 import { WebhookSender } from './sender.ts';
 import { UrlGuard, type GuardMode, type Resolver } from './url-guard.ts';
 
-export type WebhookEventType = 'company.updated' | 'monitor.notification';
+export type WebhookEventType = 'company.updated' | 'monitor.notification' | 'billing.low_balance' | 'billing.high_usage';
 
 export interface WebhookOptions {
   /** `live` refuses non-public targets; `sandbox` allows loopback and private networks (config REGISTERS). */

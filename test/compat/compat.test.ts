@@ -61,6 +61,7 @@ describe('compatibility with the incumbent API', () => {
     );
     for (const [k, f] of byKey)
       console.log(`  ${deliberate.has(k) ? 'deliberate' : pending.has(k) ? 'pending' : 'UNEXPLAINED'} ${k}: ${f.detail}`);
+    for (const k of stale) console.log(`  STALE ${k}`);
 
     assert.deepEqual(
       unexplained.map(([k, f]) => `${k}: ${f.detail}`),

@@ -45,7 +45,11 @@ const PROBES: Record<string, Probe> = {
     body: { id: 'ACME-HOLDING', countryCode: 'TEST' },
     samples: { countryCode: 'TEST', id: 'ACME-HOLDING' },
   },
-  WorkspaceController_createWorkspace_v2: { path: '/v2/workspaces', body: { name: 'probe', legalName: 'Probe Ltd' } },
+  WorkspaceController_createWorkspace_v2: {
+    path: '/v2/workspaces',
+    body: { name: 'probe-create', legalName: 'Probe Ltd' },
+    samples: { name: 'probe-name' },
+  },
   WorkspaceController_updateWorkspace_v2: { path: '/v2/workspaces/probe', body: {} },
   WorkspaceController_getUsageReport_v2: {
     path: '/v2/workspaces/usage',
@@ -73,6 +77,7 @@ function sampleOf(schema: any): unknown {
   if (s.type === 'array') return s.items ? [sampleOf(s.items)] : [];
   if (s.type === 'boolean') return true;
   if (s.type === 'number' || s.type === 'integer') return 10;
+  if (s.properties) return Object.fromEntries((s.required ?? []).map((k: string) => [k, sampleOf(s.properties[k])]));
   if (s.type === 'object') return {};
   return 'x';
 }
