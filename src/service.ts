@@ -1,3 +1,6 @@
+import { WorkspaceService } from './workspaces/service.ts';
+import { BillingNotifications } from './billing/notifications/service.ts';
+import { BillingNotificationRepository } from './billing/notifications/repository.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -152,7 +155,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const billing = new BillingService(billingRepo, ledger);
   const settlement = new BillingSettlement(billingRepo, ledger, clock);
   const enrichment = new AgenticEnrichment(db, requests, registers, settlement, clock, webhooks.requestEvents);
-  const settler = new ItemSettler(db, requests, registers, settlement, clock, webhooks.requestEvents, (r) => enrichment.afterSettle(r));
+  const workspaces = new WorkspaceService(db, clock);
+  const billingNotifications = new BillingNotifications(new BillingNotificationRepository(db, clock), ledger, clock, (a, t, p) =>
+    webhooks.emit(a, t, p),
+  );
+  // A settled item may have charged the account: its billing notification thresholds are evaluated after it.
+  const settler = new ItemSettler(db, requests, registers, settlement, clock, webhooks.requestEvents, (r) => {
+    billingNotifications.evaluateSoon(r.accountId);
+    return enrichment.afterSettle(r);
+  });
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
   // Company steps complete a register's company block from other sources: the tax authority's word on its tax id.
@@ -221,12 +232,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       webhooks,
       monitors: monitoring.service,
       monitorChecks: monitoring.scheduler,
+      workspaces,
+      billingNotifications,
       advanceClock: (ms) => clockSync.advance(ms),
       ops: ops.services,
     },
     { loggerInstance: log },
   );
   webhooks.log = app.log;
+  billingNotifications.log = app.log;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -261,6 +275,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await registers.close();
       // After the work in flight: what is left open is another process's to take over at once.
       await lease.stop();
+      await billingNotifications.drain();
       await webhooks.stop();
       await taxVerification.close();
       await ops.close();

@@ -9,9 +9,6 @@ import { newId } from '../shared/ids.ts';
  */
 export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund' | 'reservation' | 'release';
 
-/** Below this many credit cents a balance reports `low`. */
-export const LOW_BALANCE_THRESHOLD = 10_000;
-
 /**
  * The append-only credit ledger: an account's balance is the sum of its entries, holds of work in flight
  * included, kept in `accounts.balance` as each entry is written. Nothing is ever updated or deleted; a correction is
@@ -87,9 +84,4 @@ export class Ledger {
       return this.balance(accountId, tx);
     });
   }
-}
-
-export function balanceStatus(balance: number): 'ok' | 'low' | 'depleted' {
-  if (balance <= 0) return 'depleted';
-  return balance < LOW_BALANCE_THRESHOLD ? 'low' : 'ok';
 }

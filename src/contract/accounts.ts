@@ -37,7 +37,18 @@ export const CreditsBody = z
   .strict();
 
 export const Balance = z
-  .object({ balanceInCreditCents: z.number().int(), status: z.enum(['ok', 'low', 'depleted']) })
+  .object({
+    balanceInCreditCents: z.number().int(),
+    status: z
+      .enum(['ok', 'low', 'depleted'])
+      .describe('`depleted` at or below 0; `low` at or below the highest low-balance threshold (`lowBalanceThresholds`); else `ok`.'),
+    autoTopup: z
+      .object({ enabled: z.boolean(), thresholdInCreditCents: z.number().int(), amountInCreditCents: z.number().int() })
+      .describe('Automatic recharge: always off here (credits are granted by the operator).'),
+    lowBalanceThresholds: z
+      .array(z.object({ tier: z.enum(['warning', 'critical', 'depleted']), cents: z.number().int() }))
+      .describe('The low-balance tiers of the billing notification settings.'),
+  })
   .meta({ id: 'Balance' });
 
 export const AccountIdParams = z.object({ id: z.string().min(1).max(100) });

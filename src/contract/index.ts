@@ -15,3 +15,5 @@ export * from './accounts.ts';
 export * from './webhooks.ts';
 export * from './billing.ts';
 export * from './api-keys.ts';
+export * from './workspaces.ts';
+export * from './billing-notifications.ts';

@@ -19,6 +19,8 @@ export const Monitor = z
     id: z.string().describe('CUID.'),
     companyId: z.string(),
     countryCode: z.string(),
+    companyName: z.string().nullable().describe('Legal name at the latest check; null before the first check.'),
+    lastFetchedAt: Timestamp.nullable().describe('When this monitor’s company was last checked (the incumbent’s name); null before.'),
     status: z.enum(['active', 'deactivated']),
     metadata: Metadata,
     createdAt: Timestamp,
@@ -76,7 +78,18 @@ export type MonitorNotification = z.infer<typeof MonitorNotification>;
 
 export const MonitorParams = z.object({ id: z.string().min(1).max(100) });
 
-export const MonitorLogList = z.object({ logs: z.array(MonitorLog) }).meta({ id: 'MonitorLogList' });
+export const MonitorLogList = z
+  .object({
+    logs: z.array(MonitorLog),
+    hasNextPage: z.boolean(),
+    nextCursor: z.string().optional().describe('Pass as `after` for the next page; absent on the last page.'),
+  })
+  .meta({ id: 'MonitorLogList' });
+
+export const MonitorLogsQuery = z.object({
+  first: z.coerce.number().int().min(1).max(200).default(25).describe('Page size, 1 to 200 (default 25).'),
+  after: z.string().max(200).optional().describe('Cursor from the previous page (`nextCursor`).'),
+});
 
 export const RunChecksResult = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataPoint } from './request.ts';
+import { DATA_POINTS, DataPoint } from './request.ts';
 import { SearchCountry } from './common.ts';
 import { DocumentCategory } from './documents.ts';
 
@@ -12,8 +12,21 @@ const dedupWindow = z
 
 export const PricingQuery = z.object({ countryCode: SearchCountry }).strict();
 
+/** The incumbent's flat entry of a data point (its GetPricingResultDTO), beside our `datapoints` map. */
+const IncumbentPrice = z
+  .object({
+    available: z.boolean(),
+    price: z
+      .number()
+      .int()
+      .describe('Credit cents, in verification mode (onboarding where only onboarding offers it); 0 when not offered.'),
+    pricingMode: PricingMode,
+  })
+  .meta({ id: 'IncumbentDataPointPrice' });
+
 export const Pricing = z
   .object({
+    ...Object.fromEntries(DATA_POINTS.map((dp) => [dp, IncumbentPrice])),
     countryCode: z.string(),
     currency: z.literal('credit_cents'),
     blocks: z.array(

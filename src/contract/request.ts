@@ -157,7 +157,10 @@ export const RequestRecord = z
     metadata: Metadata,
     enrichmentReport: z.string().optional(),
     companyLegalName: z.string().optional(),
-    workspace: z.object({ id: z.string(), name: z.string().optional() }).optional().describe('The account that made the request.'),
+    workspace: z
+      .object({ id: z.string(), name: z.string().optional(), legalName: z.string().optional() })
+      .optional()
+      .describe('The workspace the request was made for (`x-topograph-workspace` header); without one, the account that made it.'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -185,10 +188,13 @@ export const CompanyResponse = z
   .meta({ id: 'CompanyResponse', description: 'Only requested data appears.' });
 export type CompanyResponse = z.infer<typeof CompanyResponse>;
 
-/** The deprecated onboarding route names the country `country` (spec §2.1). */
+/**
+ * The deprecated onboarding route names the country `country` (spec §2.1); the incumbent's schema requires
+ * `countryCode` there too, so both are given.
+ */
 export const OnboardingResponse = z
   .object({
-    request: RequestRecord.omit({ countryCode: true }).extend({ country: z.string() }),
+    request: RequestRecord.extend({ country: z.string() }),
     ...resultFields,
   })
   .meta({ id: 'OnboardingResponse' });

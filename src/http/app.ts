@@ -39,6 +39,9 @@ import { register as apiKeyList } from './routes/api-keys/list.ts';
 import { register as apiKeyDelete } from './routes/api-keys/delete.ts';
 import { installDashboard } from '../dashboard/plugin.ts';
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
+import { register as workspacesManage } from './routes/workspaces/manage.ts';
+import { register as workspacesUsage } from './routes/workspaces/usage.ts';
+import { register as billingNotifications } from './routes/billing/notifications.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -64,6 +67,9 @@ const ACCOUNT_ROUTES: RouteRegistrar[] = [
   apiKeyCreate,
   apiKeyList,
   apiKeyDelete,
+  workspacesManage,
+  workspacesUsage,
+  billingNotifications,
 ];
 const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 

@@ -41,6 +41,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'monitors', description: 'Change monitoring.' },
         { name: 'webhooks', description: 'Webhook endpoints and deliveries.' },
         { name: 'api-keys', description: 'The account’s API keys: create (shown once), list, revoke.' },
+        { name: 'workspaces', description: 'Workspaces a request is made for, and usage per workspace for rebilling.' },
         {
           name: 'operator',
           description:

@@ -18,6 +18,8 @@ import type { ApiKeyService } from '../accounts/api-keys.ts';
 import type { KeyUsage } from '../accounts/key-usage.ts';
 import type { DashboardQueries } from '../dashboard/queries.ts';
 import type { OpsServices } from './routes/health/index.ts';
+import type { WorkspaceService } from '../workspaces/service.ts';
+import type { BillingNotifications } from '../billing/notifications/service.ts';
 
 /** What route handlers may call: domain services only, no SQL and no register clients. */
 export interface Services {
@@ -44,6 +46,8 @@ export interface Services {
   monitors: MonitorService;
   /** The operator's run-checks. */
   monitorChecks: Pick<MonitorScheduler, 'runDueNow'>;
+  workspaces: WorkspaceService;
+  billingNotifications: BillingNotifications;
   /** Moves the sandbox clock forward for every process on the store. */
   advanceClock(ms: number): Promise<void>;
   /** Health, readiness and metrics (absent in apps built without the composition root). */

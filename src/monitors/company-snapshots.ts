@@ -80,6 +80,17 @@ export class CompanySnapshots {
     return new Map(rows.filter((r) => r.status === 'present').map((r) => [keyOf(r), r.nextCheckAt]));
   }
 
+  /** The legal name of each company's latest snapshot (none before its first check or after it disappeared). */
+  async names(keys: readonly CompanyKey[]): Promise<Map<string, string>> {
+    if (keys.length === 0) return new Map();
+    const rows = await selectByKeys<CompanyKey & { name: string | null }>(
+      this.db,
+      `country_code as "countryCode", company_id as "companyId", data->'company'->>'legalName' as name`,
+      keys,
+    );
+    return new Map(rows.filter((r) => r.name).map((r) => [keyOf(r), r.name!]));
+  }
+
   /** Several companies locked for the rest of the transaction, in key order (so that batches never deadlock). */
   async lockMany(tx: Queryable, keys: readonly CompanyKey[]): Promise<Map<string, MonitoredCompanyRow>> {
     return byKey(await selectByKeys<MonitoredCompanyRow>(tx, COLUMNS, keys, 'order by country_code, company_id for update'));

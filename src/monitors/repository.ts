@@ -157,10 +157,13 @@ export class MonitorRepository {
     );
   }
 
-  async logs(monitorId: string, limit: number): Promise<MonitorLogRow[]> {
+  /** Newest first; `before`: the position of the last row of the previous page. */
+  async logs(monitorId: string, limit: number, before?: { createdAt: Date; id: string }): Promise<MonitorLogRow[]> {
     return this.db.query<MonitorLogRow>(
-      `select ${LOG_COLUMNS} from monitor_logs where monitor_id = $1 order by created_at desc, id desc limit $2`,
-      [monitorId, limit],
+      `select ${LOG_COLUMNS} from monitor_logs where monitor_id = $1
+          and ($3::timestamptz is null or (created_at, id) < ($3::timestamptz, $4::text))
+        order by created_at desc, id desc limit $2`,
+      [monitorId, limit, before?.createdAt ?? null, before?.id ?? null],
     );
   }
 }

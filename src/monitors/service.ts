@@ -12,6 +12,8 @@ import type { MonitorRepository, MonitorRow } from './repository.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
 const LOG_LIMIT = 200;
+/** The incumbent's default page of monitor logs. */
+const LOG_PAGE = 25;
 
 /** The account side of monitoring (spec §4.5, CONTRACT §3): create or retrieve, list, get, stop, logs. */
 export class MonitorService {
@@ -102,18 +104,27 @@ export class MonitorService {
     await this.monitors.deactivate(this.db, id, this.clock.now());
   }
 
-  async logs(account: Account, id: string): Promise<{ logs: MonitorLog[] }> {
+  /** A monitor's check log, newest first, a page at a time (the incumbent's `first` and `after`). */
+  async logs(account: Account, id: string, q: { first?: number; after?: string } = {}) {
     await this.require(account, id);
-    const rows = await this.monitors.logs(id, LOG_LIMIT);
+    const limit = Math.min(q.first ?? LOG_PAGE, LOG_LIMIT);
+    const page = await this.monitors.logs(id, limit + 1, q.after ? decodeCursor(q.after) : undefined);
+    const rows = page.slice(0, limit);
+    const last = rows[rows.length - 1];
+    const hasNextPage = page.length > limit;
     return {
-      logs: rows.map((l) => ({
-        id: l.id,
-        changeDetected: l.changeDetected,
-        changeCategories: l.changeCategories,
-        fetchStatus: l.fetchStatus,
-        ...(l.errorMessage ? { errorMessage: l.errorMessage } : {}),
-        createdAt: l.createdAt.toISOString(),
-      })),
+      hasNextPage,
+      ...(hasNextPage && last ? { nextCursor: encodeCursor(last.createdAt, last.id) } : {}),
+      logs: rows.map(
+        (l): MonitorLog => ({
+          id: l.id,
+          changeDetected: l.changeDetected,
+          changeCategories: l.changeCategories,
+          fetchStatus: l.fetchStatus,
+          ...(l.errorMessage ? { errorMessage: l.errorMessage } : {}),
+          createdAt: l.createdAt.toISOString(),
+        }),
+      ),
     };
   }
 
@@ -123,8 +134,11 @@ export class MonitorService {
 
   /** The monitors as the API shows them; an active one says when its company is checked next. */
   private async views(rows: readonly MonitorRow[]): Promise<Monitor[]> {
-    const next = await this.snapshots.nextChecks(rows.filter((m) => m.status === 'active'));
-    return rows.map((m) => view(m, m.status === 'active' ? next.get(keyOf(m)) : undefined));
+    const [next, names] = await Promise.all([
+      this.snapshots.nextChecks(rows.filter((m) => m.status === 'active')),
+      this.snapshots.names(rows),
+    ]);
+    return rows.map((m) => view(m, m.status === 'active' ? next.get(keyOf(m)) : undefined, names.get(keyOf(m)) ?? null));
   }
 
   private async require(account: Account, id: string): Promise<MonitorRow> {
@@ -135,11 +149,13 @@ export class MonitorService {
   }
 }
 
-function view(m: MonitorRow, nextCheckAt: Date | undefined): Monitor {
+function view(m: MonitorRow, nextCheckAt: Date | undefined, companyName: string | null): Monitor {
   return {
     id: m.id,
     companyId: m.companyId,
     countryCode: m.countryCode,
+    companyName,
+    lastFetchedAt: m.lastCheckedAt ? m.lastCheckedAt.toISOString() : null,
     status: m.status,
     metadata: m.metadata,
     createdAt: m.createdAt.toISOString(),

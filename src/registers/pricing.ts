@@ -23,7 +23,16 @@ export function pricingOf(catalogue: Catalogue) {
       sku: block?.sku ?? null,
     };
   }
+  // The incumbent's shape beside ours: one top-level entry per data point, priced in verification mode (its
+  // default), or in onboarding where only onboarding offers it; 0 when the register does not offer it.
+  const incumbentFlat = Object.fromEntries(
+    DATA_POINTS.map((dp) => {
+      const d = datapoints[dp]!;
+      return [dp, { available: d.available, price: d.modes.verification ?? d.modes.onboarding ?? 0, pricingMode: d.pricingMode }];
+    }),
+  ) as Record<DataPoint, { available: boolean; price: number; pricingMode: 'fixed' | 'variable' }>;
   return {
+    ...incumbentFlat,
     countryCode: catalogue.countryCode,
     currency: 'credit_cents' as const,
     blocks: catalogue.blocks.map((b) => ({

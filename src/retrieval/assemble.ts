@@ -45,7 +45,10 @@ export function assembleResponse(
       dataStatus: { dataPoints: dataPointStatus, documents: documentStatus },
       metadata: request.metadata,
       ...(request.companyLegalName ? { companyLegalName: request.companyLegalName } : {}),
-      workspace: { id: request.accountId, ...(ctx.workspaceName ? { name: ctx.workspaceName } : {}) },
+      workspace: (request.options.workspace as { id: string; name: string; legalName: string } | undefined) ?? {
+        id: request.accountId,
+        ...(ctx.workspaceName ? { name: ctx.workspaceName } : {}),
+      },
       createdAt: request.createdAt.toISOString(),
       updatedAt: request.updatedAt.toISOString(),
     },

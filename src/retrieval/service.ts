@@ -16,6 +16,13 @@ import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
 import type { AgenticEnrichment } from '../enrichment/agentic/service.ts';
 
+/** The workspace a request was made for (the incumbent's workspace header), as `request.workspace` shows it. */
+export interface RequestWorkspace {
+  id: string;
+  name: string;
+  legalName: string;
+}
+
 const ONBOARDING_ABANDON_MARGIN_MS = 60_000;
 
 /** Register failures that, when they sink a whole onboarding request, become its HTTP answer. */
@@ -45,7 +52,7 @@ export class RetrievalService {
    * balance (402 and nothing stored when it cannot cover the cost), records the request and holds its cost.
    * Then runs it: onboarding at once under a deadline, verification as jobs.
    */
-  async create(account: Account, body: CompanyRequestBody): Promise<CompanyResponse> {
+  async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
     const register = this.registers.forRetrieval(body.countryCode, account);
     const companyId = this.parseId(register, body.id);
     const plan = planRequest(register, body.mode, body);
@@ -72,7 +79,8 @@ export class RetrievalService {
       mode: body.mode,
       dataPoints: plan.dataPoints,
       documents: plan.documents,
-      options: optionsOf(body),
+      // The workspace rides in the options: usage per workspace reads it from there (options->'workspace'->>'id').
+      options: { ...optionsOf(body), ...(workspace ? { workspace } : {}) },
       metadata: body.metadata ?? {}, // within spec §8's limits: the contract's MetadataInput applied them
       companyLegalName: null,
       createdAt: now,

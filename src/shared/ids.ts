@@ -6,7 +6,24 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower 
  * Ids are `<prefix>_<time><random>`: sortable by creation time (10 characters of milliseconds) and
  * unguessable (16 characters, 80 bits, of randomness). The prefix says what the id names.
  */
-export type IdKind = 'acc' | 'usr' | 'key' | 'req' | 'led' | 'doc' | 'evt' | 'whe' | 'msg' | 'dlv' | 'mlog' | 'bev' | 'prc' | 'slt';
+export type IdKind =
+  | 'acc'
+  | 'usr'
+  | 'key'
+  | 'req'
+  | 'led'
+  | 'doc'
+  | 'evt'
+  | 'whe'
+  | 'msg'
+  | 'dlv'
+  | 'mlog'
+  | 'bev'
+  | 'prc'
+  | 'slt'
+  | 'wsp'
+  | 'bno'
+  | 'bnn';
 
 export function newId(kind: IdKind, nowMs = Date.now()): string {
   let time = '';

@@ -13,7 +13,7 @@ import { WebhookSender } from './sender.ts';
 import { UrlGuard, type GuardMode, type Resolver } from './url-guard.ts';
 import { observeWebhookAttempt } from '../observability/webhooks.ts';
 
-export type WebhookEventType = 'company.updated' | 'monitor.notification';
+export type WebhookEventType = 'company.updated' | 'monitor.notification' | 'billing.low_balance' | 'billing.high_usage';
 
 export interface WebhookOptions {
   /** `live` refuses non-public targets; `sandbox` allows loopback and private networks (config REGISTERS). */

@@ -23,7 +23,7 @@ describe('the OpenAPI document without ADMIN_TOKEN', () => {
     assert.deepEqual(await documentProblems(res.body), []);
     assert.deepEqual(
       res.body.tags.map((t: { name: string }) => t.name),
-      ['search', 'companies', 'billing', 'monitors', 'webhooks', 'api-keys'],
+      ['search', 'companies', 'billing', 'monitors', 'webhooks', 'api-keys', 'workspaces'],
     );
     assert.ok(res.body.paths['/v2/company'].post);
     assert.equal((await svc.call('POST', '/admin/accounts', { body: {} })).status, 404);

@@ -91,7 +91,8 @@ describe('npm start', () => {
     const proc = startProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: key, BOOTSTRAP_CREDITS: '4242' });
     const url = await proc.ready;
     const balance = await fetch(`${url}/v2/billing/balance`, { headers: { 'x-api-key': key } });
-    assert.deepEqual(await balance.json(), { balanceInCreditCents: 4242, status: 'low' });
+    const body = (await balance.json()) as { balanceInCreditCents: number; status: string };
+    assert.deepEqual([body.balanceInCreditCents, body.status], [4242, 'low']);
     assert.doesNotMatch(proc.output(), /shown once/);
     proc.child.kill('SIGTERM');
     await new Promise((r) => proc.child.once('exit', r));

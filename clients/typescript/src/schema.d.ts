@@ -1591,11 +1591,16 @@ export interface paths {
         };
         /**
          * Check log of a monitor
-         * @description One line per check, newest first (the latest 200): `fetchStatus` `success`, `not_found` (the company disappeared), `error` (the register failed; retried later the same day) or `error_final` (the day’s retries are used up; the next daily check goes on). A register error is never a change.
+         * @description One line per check, newest first, paged by `first` (default 25, at most 200) and `after`: `fetchStatus` `success`, `not_found` (the company disappeared), `error` (the register failed; retried later the same day) or `error_final` (the day’s retries are used up; the next daily check goes on). A register error is never a change.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Page size, 1 to 200 (default 25). */
+                    first?: number;
+                    /** @description Cursor from the previous page (`nextCursor`). */
+                    after?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -1870,6 +1875,801 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v2/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workspaces
+         * @description The account’s workspaces, oldest first. A request is made for a workspace by naming it (name or id) in the `x-topograph-workspace` header (the incumbent’s; `x-workspace-id` works too) of `POST /v2/company` or `POST /v2/onboarding`; its `request.workspace` shows it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workspace
+         * @description A name already used by a live workspace of the account is a 400. A request is made for a workspace by naming it (name or id) in the `x-topograph-workspace` header (the incumbent’s; `x-workspace-id` works too) of `POST /v2/company` or `POST /v2/onboarding`; its `request.workspace` shows it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkspaceCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workspace"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workspaces/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace
+         * @description Requests can no longer name it; its past usage still reports under it. Answers the deleted workspace.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The workspace’s name (or id). */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workspace"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a workspace
+         * @description Changes its legal (display) name; its `name`, which requests use, stays.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The workspace’s name (or id). */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkspaceUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workspace"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/workspaces/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per workspace
+         * @description What each workspace was billed for requests created in the period (billing events: charged, deduplicated, included), for rebilling; requests made without a workspace report under `workspace: null`. Deleted workspaces keep their usage.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start of the period (inclusive); default the first day of the current month (UTC). */
+                    startDate?: string;
+                    /** @description End of the period; a date includes its whole day. Default now. */
+                    endDate?: string;
+                    /** @description Only this workspace (name or id). */
+                    workspace?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceUsageReport"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/billing/notifications/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing notification settings
+         * @description Defaults merged: every notification is off until enabled.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingNotificationConfig"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change billing notification settings
+         * @description Low balance: each tier fires once a day while the balance is at or below it. High usage: each tier fires once per period when the spend over the rolling period reaches it, for the whole account (`globalHighUsage…`) and for each workspace (`highUsage…`, which a workspace may override). Sent as `billing.low_balance` / `billing.high_usage` webhooks (the payload is the notification, as listed by `/recent`).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingNotificationConfigUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingNotificationConfig"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/billing/notifications/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent billing notifications
+         * @description Newest first. `emailSent` is always false: this service sends webhooks only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 200. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingNotificationEvent"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/billing/notifications/workspaces/{workspaceId}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace’s billing notification settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The workspace’s id (or name). */
+                    workspaceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceBillingNotificationView"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove a workspace’s override
+         * @description Idempotent: the workspace inherits the account’s settings.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The workspace’s id (or name). */
+                    workspaceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Override a workspace’s high-usage settings
+         * @description Only the fields given change; the others keep inheriting from the account.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The workspace’s id (or name). */
+                    workspaceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBillingOverrideUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkspaceBillingOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/admin/accounts": {
@@ -2651,8 +3451,23 @@ export interface components {
         };
         Balance: {
             balanceInCreditCents: number;
-            /** @enum {string} */
+            /**
+             * @description `depleted` at or below 0; `low` at or below the highest low-balance threshold (`lowBalanceThresholds`); else `ok`.
+             * @enum {string}
+             */
             status: "ok" | "low" | "depleted";
+            /** @description Automatic recharge: always off here (credits are granted by the operator). */
+            autoTopup: {
+                enabled: boolean;
+                thresholdInCreditCents: number;
+                amountInCreditCents: number;
+            };
+            /** @description The low-balance tiers of the billing notification settings. */
+            lowBalanceThresholds: {
+                /** @enum {string} */
+                tier: "warning" | "critical" | "depleted";
+                cents: number;
+            }[];
         };
         /** @description One billable unit (data block or document) of a request that was delivered. Failed work has no event. The same block for the same company within its deduplication window (24 hours unless the catalogue says otherwise, measured between request creation times) is deduplicated; a document included with a block charged or deduplicated for the company is included. */
         BillingEvent: {
@@ -2680,6 +3495,67 @@ export interface components {
             hasNextPage: boolean;
             /** @description Pass as `after` for the next page; absent on the last page. */
             nextCursor?: string;
+        };
+        /** @description The account’s billing notifications, defaults merged. Notifications are sent as webhooks (`billing.low_balance`, `billing.high_usage`) to every endpoint of the account; e-mail is not sent by this service (the `…EmailEnabled` flags are kept for clients of the incumbent API). Auto top-up does not exist here: nothing fires for it. */
+        BillingNotificationConfig: {
+            lowBalanceEnabled: boolean;
+            lowBalanceEmailEnabled: boolean;
+            lowBalanceWebhookEnabled: boolean;
+            lowBalanceTiers: components["schemas"]["LowBalanceTier"][];
+            globalHighUsageEnabled: boolean;
+            globalHighUsageEmailEnabled: boolean;
+            globalHighUsageWebhookEnabled: boolean;
+            globalHighUsagePeriodMinutes: number;
+            globalHighUsageTiers: components["schemas"]["HighUsageTier"][];
+            highUsageEnabled: boolean;
+            highUsageEmailEnabled: boolean;
+            highUsageWebhookEnabled: boolean;
+            highUsagePeriodMinutes: number;
+            highUsageTiers: components["schemas"]["HighUsageTier"][];
+            autoTopupNotificationsEnabled: boolean;
+            autoTopupEmailEnabled: boolean;
+            autoTopupWebhookEnabled: boolean;
+        };
+        /** @description Only the fields given change. */
+        BillingNotificationConfigUpdate: {
+            lowBalanceEnabled?: boolean;
+            lowBalanceEmailEnabled?: boolean;
+            lowBalanceWebhookEnabled?: boolean;
+            lowBalanceTiers?: components["schemas"]["LowBalanceTierInput"][];
+            globalHighUsageEnabled?: boolean;
+            globalHighUsageEmailEnabled?: boolean;
+            globalHighUsageWebhookEnabled?: boolean;
+            /** @description Rolling window in minutes, 5 to 43200 (30 days). */
+            globalHighUsagePeriodMinutes?: number;
+            globalHighUsageTiers?: components["schemas"]["HighUsageTierInput"][];
+            highUsageEnabled?: boolean;
+            highUsageEmailEnabled?: boolean;
+            highUsageWebhookEnabled?: boolean;
+            /** @description Rolling window in minutes, 5 to 43200 (30 days). */
+            highUsagePeriodMinutes?: number;
+            highUsageTiers?: components["schemas"]["HighUsageTierInput"][];
+            autoTopupNotificationsEnabled?: boolean;
+            autoTopupEmailEnabled?: boolean;
+            autoTopupWebhookEnabled?: boolean;
+        };
+        BillingNotificationEvent: {
+            id: string;
+            /** @enum {string} */
+            kind: "low_balance" | "high_usage" | "auto_topup";
+            /** @description The tier (`warning`, `critical`, `depleted`). */
+            identifier: string;
+            accountId: string;
+            /** @description The workspace of a per-workspace high-usage notification; else null. */
+            workspaceId: string | null;
+            /** @description One notification per threshold and period: this key. */
+            dedupKey: string;
+            /** @description ISO 8601 UTC timestamp. */
+            firedAt: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            emailSent: boolean;
+            webhookSent: boolean;
         };
         /** @description Day or month may be absent in some registers. */
         BirthDate: {
@@ -3444,6 +4320,27 @@ export interface components {
          * @enum {string}
          */
         GraphStoppedReason: "complete" | "insufficient_funds" | "max_budget" | "graph_budget" | "register_unavailable" | "max_depth" | "interactive" | "continuation_scope";
+        /** @description Fires when the spend over the rolling period reaches `cents`. */
+        HighUsageTier: {
+            /** @enum {string} */
+            tier: "warning" | "critical";
+            /** @description Credit cents. */
+            cents: number;
+        };
+        /** @description Fires when the spend over the rolling period reaches `cents`. As requests carry it (`HighUsageTier` is the form responses carry). */
+        HighUsageTierInput: {
+            /** @enum {string} */
+            tier: "warning" | "critical";
+            /** @description Credit cents. */
+            cents: number;
+        };
+        IncumbentDataPointPrice: {
+            available: boolean;
+            /** @description Credit cents, in verification mode (onboarding where only onboarding offers it); 0 when not offered. */
+            price: number;
+            /** @enum {string} */
+            pricingMode: "fixed" | "variable";
+        };
         Individual: {
             gender?: string;
             name?: components["schemas"]["PersonName"];
@@ -3612,6 +4509,20 @@ export interface components {
             representedBy?: components["schemas"]["IndividualInput"];
             representationMode?: components["schemas"]["RepresentationModeInput"];
         };
+        /** @description Fires when the balance drops to or below `cents`. */
+        LowBalanceTier: {
+            /** @enum {string} */
+            tier: "warning" | "critical" | "depleted";
+            /** @description Credit cents. */
+            cents: number;
+        };
+        /** @description Fires when the balance drops to or below `cents`. As requests carry it (`LowBalanceTier` is the form responses carry). */
+        LowBalanceTierInput: {
+            /** @enum {string} */
+            tier: "warning" | "critical" | "depleted";
+            /** @description Credit cents. */
+            cents: number;
+        };
         /** @enum {string} */
         MatchType: "id" | "exactLegalName" | "partialId" | "previousName" | "default";
         /** @description String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated. */
@@ -3638,6 +4549,10 @@ export interface components {
             id: string;
             companyId: string;
             countryCode: string;
+            /** @description Legal name at the latest check; null before the first check. */
+            companyName: string | null;
+            /** @description When this monitor’s company was last checked (the incumbent’s name); null before. */
+            lastFetchedAt: string | null;
             /** @enum {string} */
             status: "active" | "deactivated";
             metadata: components["schemas"]["Metadata"];
@@ -3670,6 +4585,9 @@ export interface components {
         };
         MonitorLogList: {
             logs: components["schemas"]["MonitorLog"][];
+            hasNextPage: boolean;
+            /** @description Pass as `after` for the next page; absent on the last page. */
+            nextCursor?: string;
         };
         MonitorNotification: {
             /** @constant */
@@ -3772,6 +4690,7 @@ export interface components {
         };
         OnboardingResponse: {
             request: {
+                countryCode: string;
                 dataPoints: components["schemas"]["DataPoint"][];
                 documents: string[];
                 companyId: string;
@@ -3788,10 +4707,11 @@ export interface components {
                 metadata: components["schemas"]["Metadata"];
                 enrichmentReport?: string;
                 companyLegalName?: string;
-                /** @description The account that made the request. */
+                /** @description The workspace the request was made for (`x-topograph-workspace` header); without one, the account that made it. */
                 workspace?: {
                     id: string;
                     name?: string;
+                    legalName?: string;
                 };
                 /** @description ISO 8601 UTC timestamp. */
                 createdAt: string;
@@ -3853,6 +4773,16 @@ export interface components {
             lastName?: string;
         };
         Pricing: {
+            company: components["schemas"]["IncumbentDataPointPrice"];
+            companyProfile: components["schemas"]["IncumbentDataPointPrice"];
+            legalRepresentatives: components["schemas"]["IncumbentDataPointPrice"];
+            otherKeyPersons: components["schemas"]["IncumbentDataPointPrice"];
+            establishments: components["schemas"]["IncumbentDataPointPrice"];
+            shareholders: components["schemas"]["IncumbentDataPointPrice"];
+            subsidiaries: components["schemas"]["IncumbentDataPointPrice"];
+            ultimateBeneficialOwners: components["schemas"]["IncumbentDataPointPrice"];
+            availableDocuments: components["schemas"]["IncumbentDataPointPrice"];
+            graph: components["schemas"]["IncumbentDataPointPrice"];
             countryCode: string;
             /** @constant */
             currency: "credit_cents";
@@ -3944,10 +4874,11 @@ export interface components {
             metadata: components["schemas"]["Metadata"];
             enrichmentReport?: string;
             companyLegalName?: string;
-            /** @description The account that made the request. */
+            /** @description The workspace the request was made for (`x-topograph-workspace` header); without one, the account that made it. */
             workspace?: {
                 id: string;
                 name?: string;
+                legalName?: string;
             };
             /** @description ISO 8601 UTC timestamp. */
             createdAt: string;
@@ -4540,6 +5471,74 @@ export interface components {
         WebhookTestEventSent: {
             /** @description The `webhook-id` of the test message; its attempts are in the delivery log. */
             messageId: string;
+        };
+        Workspace: {
+            id: string;
+            name: string;
+            legalName: string;
+            /** @description ISO 8601 UTC timestamp. */
+            createdAt: string;
+            /** @description ISO 8601 UTC timestamp. */
+            updatedAt: string;
+        };
+        WorkspaceBillingNotificationView: {
+            accountConfig: components["schemas"]["BillingNotificationConfig"];
+            workspaceOverride: components["schemas"]["WorkspaceBillingOverride"] | null;
+        };
+        /** @description null: inherited from the account. */
+        WorkspaceBillingOverride: {
+            id: string;
+            workspaceId: string;
+            /** @description ISO 8601 UTC timestamp. */
+            createdAt: string;
+            /** @description ISO 8601 UTC timestamp. */
+            updatedAt: string;
+            highUsageEnabled: boolean | null;
+            highUsageEmailEnabled: boolean | null;
+            highUsageWebhookEnabled: boolean | null;
+            highUsagePeriodMinutes: number | null;
+            highUsageTiers: components["schemas"]["HighUsageTier"][] | null;
+        };
+        /** @description The workspace’s own high-usage settings; the others inherit. */
+        WorkspaceBillingOverrideUpdate: {
+            highUsageEnabled?: boolean;
+            highUsageEmailEnabled?: boolean;
+            highUsageWebhookEnabled?: boolean;
+            /** @description Rolling window in minutes, 5 to 43200 (30 days). */
+            highUsagePeriodMinutes?: number;
+            highUsageTiers?: components["schemas"]["HighUsageTierInput"][];
+        };
+        WorkspaceCreate: {
+            /** @description Unique among the account’s workspaces; what a request names in the `x-topograph-workspace` header. */
+            name: string;
+            /** @description Display name used in usage reports and invoices. */
+            legalName: string;
+        };
+        WorkspaceList: {
+            workspaces: components["schemas"]["Workspace"][];
+        };
+        WorkspaceUpdate: {
+            legalName?: string;
+        };
+        WorkspaceUsageReport: {
+            /** @description ISO 8601 UTC timestamp. */
+            startDate: string;
+            /** @description ISO 8601 UTC timestamp. */
+            endDate: string;
+            /** @constant */
+            currency: "credit_cents";
+            totalInCreditCents: number;
+            workspaces: {
+                /** @description null: requests made without a workspace. */
+                workspace: components["schemas"]["Workspace"] | null;
+                /** @description Requests created in the period. */
+                requests: number;
+                chargedInCreditCents: number;
+                /** @description Billing events charged. */
+                charged: number;
+                deduplicated: number;
+                included: number;
+            }[];
         };
     };
     responses: never;

@@ -1,4 +1,3 @@
-import { balanceStatus } from '../../billing/ledger.ts';
 import { PricingQuery } from '../../contract/index.ts';
 import { pricingOf } from '../../registers/pricing.ts';
 import { afterOf, pager, parseForm } from '../forms.ts';
@@ -9,7 +8,7 @@ const PAGE_SIZE = 50;
 const USAGE_DAYS = 30;
 
 /** Billing: balance, usage per day, the events (paged), and the price catalogue of a register. */
-export const billingRoutes: DashboardRoutes = (d, { ledger, billing, registers, clock, dashboardQueries }) => {
+export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billing, registers, clock, dashboardQueries }) => {
   d.get('/dashboard/billing', { schema: { hide: true } }, async (req, reply) => {
     const { account } = signedIn(req);
     const query = req.query as Record<string, string | undefined>;
@@ -17,14 +16,14 @@ export const billingRoutes: DashboardRoutes = (d, { ledger, billing, registers, 
     const countries = registers.all().map((r) => r.countryCode);
     const country = parseForm(PricingQuery, { countryCode: query.country || countries[0] }).countryCode;
     const since = new Date(clock.nowMs() - USAGE_DAYS * 86_400_000);
-    const [balance, usage, events] = await Promise.all([
-      ledger.balance(account.id),
+    const [view, usage, events] = await Promise.all([
+      billingNotifications.balanceView(account.id),
       dashboardQueries.usagePerDay(account.id, since),
       billing.events(account.id, { first: PAGE_SIZE, after }),
     ]);
     const pricing = pricingOf(registers.forSearch(country).catalogue);
     const peak = Math.max(1, ...usage.map((u) => u.charged));
-    const state = balanceStatus(balance);
+    const { balanceInCreditCents: balance, status: state } = view;
     return sendPage(reply, req, 'billing', {
       title: 'Billing',
       body: html`<section aria-labelledby="bal"><h2 id="bal">Balance</h2>

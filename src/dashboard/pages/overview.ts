@@ -1,13 +1,13 @@
-import { balanceStatus } from '../../billing/ledger.ts';
 import { credits, html } from '../html.ts';
 import { sendPage, signedIn, type DashboardRoutes } from '../plugin.ts';
 
 /** The landing page: the balance and where to go next. */
-export const overviewRoutes: DashboardRoutes = (d, { ledger, webhooks }) => {
+export const overviewRoutes: DashboardRoutes = (d, { billingNotifications, webhooks }) => {
   d.get('/dashboard', { schema: { hide: true } }, async (req, reply) => {
     const { account } = signedIn(req);
-    const [balance, endpoints] = await Promise.all([ledger.balance(account.id), webhooks.endpoints.list(account.id)]);
-    const status = balanceStatus(balance);
+    // The status as the API's balance gives it (the account's low-balance tiers).
+    const [view, endpoints] = await Promise.all([billingNotifications.balanceView(account.id), webhooks.endpoints.list(account.id)]);
+    const { balanceInCreditCents: balance, status } = view;
     return sendPage(reply, req, 'overview', {
       title: 'Overview',
       body: html`<section aria-labelledby="bal">

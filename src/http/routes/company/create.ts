@@ -1,10 +1,11 @@
 import { CompanyRequestBody, CompanyResponse, errorResponses } from '../../../contract/index.ts';
 import { accountOf } from '../../auth.ts';
+import { workspaceOf } from '../../workspace-header.ts';
 import { IdempotencyHeaders } from '../../idempotency.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 
-export const register: RouteRegistrar = (app, { retrieval, idempotency }) => {
+export const register: RouteRegistrar = (app, { retrieval, idempotency, workspaces }) => {
   typed(app).post('/v2/company', {
     schema: {
       tags: ['companies'],
@@ -19,7 +20,7 @@ export const register: RouteRegistrar = (app, { retrieval, idempotency }) => {
     handler: async (req, reply) => {
       const account = accountOf(req);
       return idempotency.run(req, reply, account.id, async () => {
-        const body = await retrieval.create(account, req.body);
+        const body = await retrieval.create(account, req.body, await workspaceOf(req, workspaces));
         return { status: 200, body: req.body.transliterate ? transliterateResponse(body) : body };
       });
     },

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Monitor, MonitorList, MonitorListQuery, MonitorLogList, MonitorParams, errorResponses } from '../../../contract/index.ts';
+import {
+  Monitor,
+  MonitorList,
+  MonitorListQuery,
+  MonitorLogList,
+  MonitorLogsQuery,
+  MonitorParams,
+  errorResponses,
+} from '../../../contract/index.ts';
 import { accountOf } from '../../auth.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
@@ -32,13 +40,14 @@ export const register: RouteRegistrar = (app, { monitors }) => {
       tags: ['monitors'],
       summary: 'Check log of a monitor',
       description:
-        'One line per check, newest first (the latest 200): `fetchStatus` `success`, `not_found` (the company ' +
+        'One line per check, newest first, paged by `first` (default 25, at most 200) and `after`: `fetchStatus` `success`, `not_found` (the company ' +
         'disappeared), `error` (the register failed; retried later the same day) or `error_final` (the day’s ' +
         'retries are used up; the next daily check goes on). A register error is never a change.',
       params: MonitorParams,
+      querystring: MonitorLogsQuery,
       response: { 200: MonitorLogList, ...errorResponses(400, 401, 404, 429) },
     },
-    handler: async (req) => monitors.logs(accountOf(req), req.params.id),
+    handler: async (req) => monitors.logs(accountOf(req), req.params.id, req.query),
   });
 
   typed(app).delete('/v2/monitors/:id', {

@@ -1,8 +1,9 @@
 import { OnboardingRequestBody, OnboardingResponse, errorResponses } from '../../../contract/index.ts';
 import { accountOf } from '../../auth.ts';
+import { workspaceOf } from '../../workspace-header.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
-export const register: RouteRegistrar = (app, { retrieval }) => {
+export const register: RouteRegistrar = (app, { retrieval, workspaces }) => {
   typed(app).post('/v2/onboarding', {
     schema: {
       tags: ['companies'],
@@ -13,15 +14,19 @@ export const register: RouteRegistrar = (app, { retrieval }) => {
       response: { 200: OnboardingResponse, ...errorResponses(400, 401, 402, 404, 406, 413, 415, 422, 429, 503) },
     },
     handler: async (req) => {
-      const { request, ...rest } = await retrieval.create(accountOf(req), {
-        id: req.body.id,
-        countryCode: req.body.countryCode,
-        dataPoints: ['companyProfile'],
-        mode: 'onboarding',
-        metadata: req.body.metadata,
-      });
-      const { countryCode, ...record } = request;
-      return { request: { ...record, country: countryCode }, ...rest };
+      const workspace = await workspaceOf(req, workspaces);
+      const { request, ...rest } = await retrieval.create(
+        accountOf(req),
+        {
+          id: req.body.id,
+          countryCode: req.body.countryCode,
+          dataPoints: ['companyProfile'],
+          mode: 'onboarding',
+          metadata: req.body.metadata,
+        },
+        workspace,
+      );
+      return { request: { ...request, country: request.countryCode }, ...rest };
     },
   });
 };
