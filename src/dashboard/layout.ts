@@ -21,9 +21,14 @@ export interface PageContent {
   notice?: { kind: 'ok' | 'error'; text: string };
   /** Reload the page every few seconds (work in progress). */
   refresh?: boolean;
+  /**
+   * The page's own address after a form's answer (the script puts it in the history), so that reloading a page that
+   * shows a secret once reads the page again instead of sending the form again (a second key, a second rotation).
+   */
+  replaceUrl?: string;
 }
 
-function head(title: string, refresh?: boolean): Html {
+function head(title: string, refresh?: boolean, replaceUrl?: string): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -33,7 +38,7 @@ function head(title: string, refresh?: boolean): Html {
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css">
 <script src="/dashboard/assets/dashboard.js" defer></script>
 </head>
-<body${refresh ? html` data-refresh="3"` : ''}>`;
+<body${refresh ? html` data-refresh="3"` : ''}${replaceUrl ? html` data-replace-url="${replaceUrl}"` : ''}>`;
 }
 
 function noticeBox(notice: PageContent['notice']): Html {
@@ -45,7 +50,7 @@ function noticeBox(notice: PageContent['notice']): Html {
 
 /** A signed-in page: skip link, account bar, navigation, the page. */
 export function layout(page: PageContent, session: SignedIn, accountName: string, active: Section): string {
-  return html`${head(page.title, page.refresh)}
+  return html`${head(page.title, page.refresh, page.replaceUrl)}
 <a class="skip" href="#main">Skip to content</a>
 <header class="bar">
   <a class="brand" href="/dashboard">registrum</a>

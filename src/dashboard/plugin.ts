@@ -111,5 +111,9 @@ export async function installDashboard(app: FastifyInstance, services: Services,
     });
 
     for (const r of routes) r(d, services);
+    // An unknown page is the dashboard's own 404 page (signed in) or the sign-in page, not the API's JSON envelope.
+    d.get('/dashboard/*', { schema: { hide: true } }, async () => {
+      throw new ApiError('resource_not_found', 'there is no such page');
+    });
   });
 }

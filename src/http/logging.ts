@@ -14,9 +14,12 @@ const URL_FIELDS = new Set(['url', 'originalUrl']);
 
 const REDACTED = '[redacted]';
 
+/** A dashboard set-up link carries its one-time token in the path: `/dashboard/setup/<token>`. */
+const SETUP_PATH = /(\/dashboard\/setup\/)[^/?#]+/g;
+
 /** `/v2/files/f1?expires=…&signature=…` → `/v2/files/f1?expires=[redacted]&signature=[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(CREDENTIAL_QUERY, `$1${REDACTED}`);
+  return url.replace(CREDENTIAL_QUERY, `$1${REDACTED}`).replace(SETUP_PATH, `$1${REDACTED}`);
 }
 
 const redactPaths = [

@@ -41,6 +41,33 @@ describe('credentials never reach the logs', () => {
     }
   });
 
+  it('logs neither a dashboard set-up token nor a password nor a session cookie', async () => {
+    const created = await svc.call('POST', '/admin/accounts', {
+      admin: true,
+      body: { name: 'Logged', owner: { email: 'logged@example.com' } },
+    });
+    const token = new URL(created.body.setupUrl).pathname.split('/').pop()!;
+    const form = await fetch(created.body.setupUrl);
+    const formCookie = form.headers.getSetCookie()[0]!.split(';')[0]!;
+    const field = /name="_form" value="([^"]+)"/.exec(await form.text())![1]!;
+    const password = 'a password that must not be logged';
+    const done = await fetch(created.body.setupUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: formCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _form: field, password, confirm: password }).toString(),
+    });
+    assert.equal(done.status, 303);
+    const session = done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('registrum_session='))!
+      .split(';')[0]!
+      .split('=')[1]!;
+    assert.equal((await fetch(`${svc.url}/dashboard`, { headers: { cookie: `registrum_session=${session}` } })).status, 200);
+    assert.ok(logs.includes('/dashboard/setup/[redacted]'), 'the set-up path is logged without its token');
+    for (const secret of [token, password, session]) assert.ok(!logs.includes(secret), `${secret.slice(0, 12)}… is in the logs`);
+  });
+
   it("redacts credential headers and webhook secrets when a log line carries them (the service's own logger)", async () => {
     const secret = 'whsec_c2VjcmV0LW5vdC10by1sb2c';
     svc.app.log.info(

@@ -54,4 +54,14 @@ describe('dashboard: API keys page', () => {
     assert.equal(res.status, 400);
     assert.match(res.text, /give the key a name/);
   });
+
+  it('answers an unknown dashboard page with its own 404 page, and sends a visitor to sign in', async () => {
+    const { client } = await signedInOwner(svc, { email: 'lost@example.com' });
+    const res = await client.get('/dashboard/no/such/page');
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-type')!, /text\/html/);
+    assert.match(res.text, /there is no such page/);
+    const visitor = await fetch(`${svc.url}/dashboard/no/such/page`, { redirect: 'manual' });
+    assert.equal(visitor.status, 303);
+  });
 });

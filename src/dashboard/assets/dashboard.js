@@ -25,6 +25,10 @@ for (const code of document.querySelectorAll('code.copy')) {
   code.after(button);
 }
 
+// The answer to a form that showed a secret once: a reload reads the page again instead of sending the form again.
+const replaceUrl = document.body.dataset.replaceUrl;
+if (replaceUrl && replaceUrl.startsWith('/dashboard')) window.history.replaceState(null, '', replaceUrl);
+
 // Pages of unfinished work reload themselves, unless the reader is typing in a form.
 const refresh = Number(document.body.dataset.refresh || 0);
 if (refresh > 0) {

@@ -87,7 +87,7 @@ ${
       const link = signer.baseUrl + setupPath(token);
       const invited = html`<div class="secret" role="status"><p>Send this one-time set-up link to ${email} (valid 7 days; shown once):</p>
 <p><code class="copy">${link}</code></p></div>`;
-      return sendPage(reply, req, 'account', await page(req, { invited }), 201);
+      return sendPage(reply, req, 'account', await page(req, { invited, replaceUrl: '/dashboard/account' }), 201);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode < 500) {
         return sendPage(reply, req, 'account', await page(req, { notice: { kind: 'error', text: err.message } }), err.statusCode);

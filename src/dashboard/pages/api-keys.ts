@@ -69,7 +69,7 @@ export const apiKeyRoutes: DashboardRoutes = (d, { apiKeys }) => {
 <p>Copy it now: it is shown only this once (we keep only its hash).</p>
 <p><code class="copy" data-testid="new-key">${key.key}</code></p>
 </div>`;
-    return sendPage(reply, req, 'api-keys', await page(req, { created }), 201);
+    return sendPage(reply, req, 'api-keys', await page(req, { created, replaceUrl: '/dashboard/api-keys' }), 201);
   });
 
   d.post('/dashboard/api-keys/:id/revoke', { schema: { hide: true } }, async (req, reply) => {

@@ -33,11 +33,9 @@ export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billin
 ${
   usage.length
     ? html`<table><caption>Charged credit cents per day for ${account.name} (the account is its only workspace)</caption>
-<thead><tr><th scope="col">Day</th><th scope="col" class="num">Requests</th><th scope="col" class="num">Billing events</th><th scope="col" class="num">Charged</th><th scope="col">Compared with the busiest day</th></tr></thead>
+<thead><tr><th scope="col">Day</th><th scope="col" class="num">Billing events</th><th scope="col" class="num">Charged</th><th scope="col">Compared with the busiest day</th></tr></thead>
 <tbody>${usage.map(
-        (
-          u,
-        ) => html`<tr><td>${u.day}</td><td class="num">${u.requests}</td><td class="num">${u.events}</td><td class="num">${credits(u.charged)}</td>
+        (u) => html`<tr><td>${u.day}</td><td class="num">${u.events}</td><td class="num">${credits(u.charged)}</td>
 <td><meter min="0" max="${peak}" value="${u.charged}" aria-label="${u.day}: share of the busiest day"></meter></td></tr>`,
       )}</tbody></table>`
     : html`<p class="empty">Nothing used in the last ${USAGE_DAYS} days. Retrieve a company in the <a href="/dashboard/playground">playground</a> to see charges here.</p>`

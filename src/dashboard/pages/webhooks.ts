@@ -119,7 +119,13 @@ ${pager('Delivery log pages', base, hasNextPage && last ? last.id : undefined, !
       const form = parseForm(CreateForm, req.body);
       const input = parseForm(WebhookEndpointCreateBody, { url: form.url, ...(form.description ? { description: form.description } : {}) });
       const { endpoint, secret } = await webhooks.endpoints.create(account.id, input);
-      return sendPage(reply, req, 'webhooks', await listPage(req, { top: secretBox(`Endpoint added: ${endpoint.url}`, secret) }), 201);
+      return sendPage(
+        reply,
+        req,
+        'webhooks',
+        await listPage(req, { top: secretBox(`Endpoint added: ${endpoint.url}`, secret), replaceUrl: '/dashboard/webhooks' }),
+        201,
+      );
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 400) {
         const text = [err.message, ...(err.details ?? [])].join(': ');
@@ -140,7 +146,7 @@ ${pager('Delivery log pages', base, hasNextPage && last ? last.id : undefined, !
     const { id } = req.params as { id: string };
     const { secret, previousSecretExpiresAt } = await webhooks.endpoints.rotateSecret(account.id, id);
     const top = html`${secretBox('New signing secret', secret)}<p class="muted">The previous secret keeps signing beside it until ${time(previousSecretExpiresAt)}.</p>`;
-    return sendPage(reply, req, 'webhooks', await endpointPage(req, id, { top }));
+    return sendPage(reply, req, 'webhooks', await endpointPage(req, id, { top, replaceUrl: `/dashboard/webhooks/${id}` }));
   });
 
   d.post('/dashboard/webhooks/:id/delete', { schema: { hide: true } }, async (req, reply) => {
