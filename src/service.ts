@@ -8,7 +8,7 @@ import { BillingService } from './billing/service.ts';
 import { BillingSettlement } from './billing/settlement.ts';
 import { BillingRepository } from './store/repositories/billing.ts';
 import { ItemSettler } from './retrieval/settle.ts';
-import { AgenticEnrichment } from './enrichment/agentic/service.ts';
+import { AgenticEnrichment } from './retrieval/agentic-enrichment.ts';
 import { DocumentFiles } from './documents/files.ts';
 import { FileSystemBlobStore } from './documents/blobs.ts';
 import { UrlSigner } from './documents/signer.ts';

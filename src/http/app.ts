@@ -10,50 +10,10 @@ import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './r
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import type { Services } from './services.ts';
-import type { RouteRegistrar } from './routes/types.ts';
-import { register as searchGet } from './routes/search/get.ts';
-import { register as companyCreate } from './routes/company/create.ts';
-import { register as companyGet } from './routes/company/get.ts';
-import { register as onboardingCreate } from './routes/onboarding/create.ts';
-import { register as filesGet } from './routes/files/get.ts';
-import { register as billingBalance } from './routes/billing/balance.ts';
-import { register as billingEvents } from './routes/billing/events.ts';
-import { register as pricingGet } from './routes/pricing/get.ts';
-import { register as adminAccounts } from './routes/admin/accounts.ts';
-import { register as adminSandbox } from './routes/admin/sandbox.ts';
-import { register as meta } from './routes/meta/openapi.ts';
-import { register as webhookEndpointCreate } from './routes/webhook-endpoints/create.ts';
-import { register as webhookEndpointList } from './routes/webhook-endpoints/list.ts';
-import { register as webhookEndpointDelete } from './routes/webhook-endpoints/delete.ts';
-import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
-import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
-import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
-import { register as monitorCreate } from './routes/monitors/create.ts';
-import { register as monitorRead } from './routes/monitors/read.ts';
-import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { ACCOUNT_ROUTES, META_ROUTES, OPERATOR_ROUTES } from './routes/index.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
-
-const ACCOUNT_ROUTES: RouteRegistrar[] = [
-  searchGet,
-  companyCreate,
-  companyGet,
-  onboardingCreate,
-  filesGet,
-  billingBalance,
-  billingEvents,
-  pricingGet,
-  webhookEndpointCreate,
-  webhookEndpointList,
-  webhookEndpointDelete,
-  webhookEndpointRotate,
-  webhookDeliveries,
-  webhookDeliveryRetry,
-  monitorCreate,
-  monitorRead,
-];
-const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
 
 export async function buildApp(services: Services, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -86,7 +46,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
       if (!PUBLIC_V2.has(req.routeOptions.url ?? '')) await authenticate(req);
     });
     for (const r of ACCOUNT_ROUTES) r(v2, services);
-    meta(v2, services);
+    META_ROUTES(v2, services);
   });
 
   const adminToken = services.config.ADMIN_TOKEN;

@@ -3,7 +3,7 @@ import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
 import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import { fetchOf } from './plan.ts';
-import { ENRICHMENT_SOURCE } from '../enrichment/agentic/service.ts';
+import { ENRICHMENT_SOURCE } from './agentic-enrichment.ts';
 
 /** Response keys filled by each data point, and the dataSources key it reports under. */
 const PLACEMENT: Partial<Record<DataPoint, { key: keyof CompanyResponse; sources?: string }>> = {

@@ -14,7 +14,7 @@ import { intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
-import type { AgenticEnrichment } from '../enrichment/agentic/service.ts';
+import type { AgenticEnrichment } from './agentic-enrichment.ts';
 
 const ONBOARDING_ABANDON_MARGIN_MS = 60_000;
 
