@@ -1,3 +1,4 @@
+import { transliterateResponse } from '../enrichment/transliteration/apply.ts';
 import type { CompanyResponse, DataPoint, DataStatusEntry, DocumentCategory, DocumentItem, Mode } from '../contract/index.ts';
 import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
 import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
@@ -30,7 +31,7 @@ function statusEntry(item: ItemRow): DataStatusEntry {
 export function assembleResponse(
   request: RequestRow,
   items: ItemRow[],
-  ctx: { signer: UrlSigner; nowMs: number; workspaceName?: string },
+  ctx: { signer: UrlSigner; nowMs: number; workspaceName?: string; transliterate?: boolean },
 ): CompanyResponse {
   const dataPointStatus: Record<string, DataStatusEntry> = {};
   const documentStatus: Record<string, DataStatusEntry> = {};
@@ -80,7 +81,8 @@ export function assembleResponse(
   if (request.options.agenticEnrichment === true) applyEnrichment(request, response, dataSources);
   if (Object.keys(dataSources).length) response.dataSources = dataSources as CompanyResponse['dataSources'];
   if (Object.keys(documents).length) response.documents = documents as CompanyResponse['documents'];
-  return response;
+  // The one place a response is transliterated (`transliterate: true` on POST, `?transliterate=true` on GET).
+  return ctx.transliterate ? transliterateResponse(response) : response;
 }
 
 /** A block's provenance without the entry of a field the response leaves out. */

@@ -2,7 +2,6 @@ import { CompanyRequestBody, CompanyResponse, errorResponses } from '../../../co
 import { accountOf } from '../../auth.ts';
 import { IdempotencyHeaders } from '../../idempotency.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
-import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 
 export const register: RouteRegistrar = (app, { retrieval, idempotency }) => {
   typed(app).post('/v2/company', {
@@ -19,8 +18,7 @@ export const register: RouteRegistrar = (app, { retrieval, idempotency }) => {
     handler: async (req, reply) => {
       const account = accountOf(req);
       return idempotency.run(req, reply, account.id, async () => {
-        const body = await retrieval.create(account, req.body);
-        return { status: 200, body: req.body.transliterate ? transliterateResponse(body) : body };
+        return { status: 200, body: await retrieval.create(account, req.body) };
       });
     },
   });
