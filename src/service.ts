@@ -34,7 +34,7 @@ import { Clock } from './shared/clock.ts';
 import { WebhookService } from './webhooks/service.ts';
 import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
 import type { Db } from './store/db.ts';
-import { json } from './store/db.ts';
+import { ensureSetting } from './store/repositories/settings.ts';
 import { openStore } from './store/open.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
 import { ClockSync } from './sandbox/clock-sync.ts';
@@ -224,11 +224,4 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       if (!opts.db) await db.close();
     },
   };
-}
-
-/** The stored value of a setting, storing `fallback` first when there is none (the first process wins). */
-async function ensureSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
-  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [key, json(fallback)]);
-  const [row] = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
-  return row!.value;
 }
