@@ -1,11 +1,15 @@
 import { loadConfig } from './config.ts';
 import { assertReferenceLists } from './enrichment/reference/files.ts';
+import { MANIFESTS } from './registers/index.ts';
+import { parseRegisterConfigs } from './registers/manifest.ts';
 import { startService } from './service.ts';
 import { setupPath } from './users/service.ts';
 
 /** The process: configuration, the service, the first-start API key, and a clean stop on signals. */
 async function main() {
   const config = loadConfig();
+  // The registers' own variables too, before anything is opened: a bad one stops the start with its name.
+  parseRegisterConfigs(MANIFESTS, config.env);
   assertReferenceLists();
   const service = await startService(config, { logger: { level: config.LOG_LEVEL } });
   const log = service.app.log;

@@ -11,11 +11,13 @@ import { BillingService } from './billing/service.ts';
 import { BillingSettlement } from './billing/settlement.ts';
 import { BillingRepository } from './store/repositories/billing.ts';
 import { ItemSettler } from './retrieval/settle.ts';
-import { AgenticEnrichment } from './enrichment/agentic/service.ts';
+import { AgenticEnrichment } from './retrieval/agentic-enrichment.ts';
 import { DocumentFiles } from './documents/files.ts';
 import { FileSystemBlobStore } from './documents/blobs.ts';
 import { UrlSigner } from './documents/signer.ts';
 import { buildApp } from './http/app.ts';
+import { type DashboardServices, installDashboard } from './dashboard/plugin.ts';
+import { DASHBOARD_ROUTES } from './dashboard/routes.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { PgBossQueue } from './jobs/pgboss.ts';
 import { ProcessLease } from './jobs/process-lease.ts';
@@ -38,7 +40,7 @@ import { Clock } from './shared/clock.ts';
 import { WebhookService } from './webhooks/service.ts';
 import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
 import type { Db } from './store/db.ts';
-import { json } from './store/db.ts';
+import { ensureSetting } from './store/repositories/settings.ts';
 import { openStore } from './store/open.ts';
 import { tracedIfAsked } from './store/trace.ts';
 import { RequestRepository } from './store/repositories/requests.ts';
@@ -54,7 +56,7 @@ import { loggerOptions } from './http/logging.ts';
 import { createLogger, logFailure } from './observability/logger.ts';
 import { startOps } from './observability/ops.ts';
 import { ContextQueue } from './observability/queue.ts';
-import { observeMonitorChecks } from './observability/monitors.ts';
+import { observeMonitorChecks } from './monitors/observe.ts';
 import { instrumentRegister, RegisterOutcomes } from './observability/registers.ts';
 
 export interface RunningService {
@@ -211,34 +213,36 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   );
   const ops = await startOps(config, { db, clock, jobEngine, registers, registerOutcomes, migrationSets: migrationSetsOf(MANIFESTS) });
 
-  const app = await buildApp(
-    {
-      config,
-      clock,
-      accounts,
-      users,
-      apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
-      keyUsage: new KeyUsage(db, clock, (err) => opts.logger && console.error('API key last use:', err)),
-      dashboardQueries: new DashboardQueries(db),
-      ledger,
-      billing,
-      registers,
-      retrieval,
-      search: new SearchService(registers, config.SEARCH_HEARTBEAT_MS),
-      sandbox,
-      files,
-      signer,
-      idempotency: new IdempotencyStore(db, clock, lease),
-      webhooks,
-      monitors: monitoring.service,
-      monitorChecks: monitoring.scheduler,
-      workspaces,
-      billingNotifications,
-      advanceClock: (ms) => clockSync.advance(ms),
-      ops: ops.services,
-    },
-    { loggerInstance: log },
-  );
+  const services: DashboardServices = {
+    config,
+    clock,
+    accounts,
+    users,
+    apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
+    keyUsage: new KeyUsage(db, clock, (err) => logFailure(log, err, 'API key last use')),
+    dashboardQueries: new DashboardQueries(db),
+    ledger,
+    billing,
+    registers,
+    retrieval,
+    search: new SearchService(registers, config.SEARCH_HEARTBEAT_MS),
+    sandbox,
+    files,
+    signer,
+    idempotency: new IdempotencyStore(db, clock, lease),
+    webhooks,
+    monitors: monitoring.service,
+    monitorChecks: monitoring.scheduler,
+    workspaces,
+    billingNotifications,
+    advanceClock: (ms) => clockSync.advance(ms),
+    ops: ops.services,
+  };
+  const app = await buildApp(services, {
+    loggerInstance: log,
+    // Signed in with a person's e-mail and password (session cookie), not an API key.
+    plugins: [(app) => installDashboard(app, services, DASHBOARD_ROUTES)],
+  });
   webhooks.log = app.log;
   billingNotifications.log = app.log;
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -282,11 +286,4 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       if (!opts.db) await db.close();
     },
   };
-}
-
-/** The stored value of a setting, storing `fallback` first when there is none (the first process wins). */
-async function ensureSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
-  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [key, json(fallback)]);
-  const [row] = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
-  return row!.value;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/service.ts';
 import type { Services } from '../http/services.ts';
+import type { DashboardQueries } from './queries.ts';
 import { toApiError } from '../http/error-handler.ts';
 import type { SignedIn } from '../users/service.ts';
 import { sameSecret } from '../users/tokens.ts';
@@ -35,7 +36,10 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
-export type DashboardRoutes = (d: FastifyInstance, services: Services) => void;
+/** What the pages may call: the API's services and the dashboard's own queries. */
+export type DashboardServices = Services & { dashboardQueries: DashboardQueries };
+
+export type DashboardRoutes = (d: FastifyInstance, services: DashboardServices) => void;
 
 /** The signed-in person and their account (the auth hook guarantees them on every non-public route). */
 export function signedIn(req: FastifyRequest): { session: SignedIn; account: Account } {
@@ -59,7 +63,11 @@ export function sendPlain(reply: FastifyReply, page: PageContent, status = 200):
  * The dashboard under /dashboard: server-rendered pages that call the same domain services as the API, always
  * with the signed-in person's account, so another account's ids are 404 exactly as in the API.
  */
-export async function installDashboard(app: FastifyInstance, services: Services, routes: readonly DashboardRoutes[]): Promise<void> {
+export async function installDashboard(
+  app: FastifyInstance,
+  services: DashboardServices,
+  routes: readonly DashboardRoutes[],
+): Promise<void> {
   await app.register(async (d) => {
     d.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
       // A repeated name (checkboxes) becomes a list; zod schemas that want one value refuse a list.

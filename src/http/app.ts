@@ -12,70 +12,19 @@ import { installRequestGuards, MAX_PATH_SEGMENT, rewriteMalformedUrl } from './r
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import type { Services } from './services.ts';
-import type { RouteRegistrar } from './routes/types.ts';
-import { register as searchGet } from './routes/search/get.ts';
-import { register as companyCreate } from './routes/company/create.ts';
-import { register as companyGet } from './routes/company/get.ts';
-import { register as onboardingCreate } from './routes/onboarding/create.ts';
-import { register as filesGet } from './routes/files/get.ts';
-import { register as billingBalance } from './routes/billing/balance.ts';
-import { register as billingEvents } from './routes/billing/events.ts';
-import { register as pricingGet } from './routes/pricing/get.ts';
-import { register as adminAccounts } from './routes/admin/accounts.ts';
-import { register as adminSandbox } from './routes/admin/sandbox.ts';
-import { register as meta } from './routes/meta/openapi.ts';
-import { register as webhookEndpointCreate } from './routes/webhook-endpoints/create.ts';
-import { register as webhookEndpointList } from './routes/webhook-endpoints/list.ts';
-import { register as webhookEndpointDelete } from './routes/webhook-endpoints/delete.ts';
-import { register as webhookEndpointRotate } from './routes/webhook-endpoints/rotate-secret.ts';
-import { register as webhookDeliveries } from './routes/webhook-endpoints/deliveries.ts';
-import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/retry.ts';
-import { register as webhookTestEvent } from './routes/webhook-endpoints/test-event.ts';
-import { register as monitorCreate } from './routes/monitors/create.ts';
-import { register as monitorRead } from './routes/monitors/read.ts';
-import { register as adminMonitors } from './routes/admin/monitors.ts';
-import { register as apiKeyCreate } from './routes/api-keys/create.ts';
-import { register as apiKeyList } from './routes/api-keys/list.ts';
-import { register as apiKeyDelete } from './routes/api-keys/delete.ts';
-import { installDashboard } from '../dashboard/plugin.ts';
-import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
-import { register as workspacesManage } from './routes/workspaces/manage.ts';
-import { register as workspacesUsage } from './routes/workspaces/usage.ts';
-import { register as billingNotifications } from './routes/billing/notifications.ts';
+import { ACCOUNT_ROUTES, META_ROUTES, OPERATOR_ROUTES } from './routes/index.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
 
-const ACCOUNT_ROUTES: RouteRegistrar[] = [
-  searchGet,
-  companyCreate,
-  companyGet,
-  onboardingCreate,
-  filesGet,
-  billingBalance,
-  billingEvents,
-  pricingGet,
-  webhookEndpointCreate,
-  webhookEndpointList,
-  webhookEndpointDelete,
-  webhookEndpointRotate,
-  webhookDeliveries,
-  webhookDeliveryRetry,
-  webhookTestEvent,
-  monitorCreate,
-  monitorRead,
-  apiKeyCreate,
-  apiKeyList,
-  apiKeyDelete,
-  workspacesManage,
-  workspacesUsage,
-  billingNotifications,
-];
-const OPERATOR_ROUTES: RouteRegistrar[] = [adminAccounts, adminSandbox, adminMonitors];
-
 export async function buildApp(
   services: Services,
-  opts: { logger?: boolean | object; loggerInstance?: FastifyBaseLogger } = {},
+  opts: {
+    logger?: boolean | object;
+    loggerInstance?: FastifyBaseLogger;
+    /** Parts served beside the API that the composition root adds (the dashboard), after the API's routes. */
+    plugins?: readonly ((app: FastifyInstance) => Promise<void>)[];
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials (signed URLs' signatures, API keys, tokens, secrets) are redacted from every log line.
@@ -112,11 +61,10 @@ export async function buildApp(
       if (!PUBLIC_V2.has(req.routeOptions.url ?? '')) await authenticate(req);
     });
     for (const r of ACCOUNT_ROUTES) r(v2, services);
-    meta(v2, services);
+    META_ROUTES(v2, services);
   });
 
-  // Signed in with a person's e-mail and password (session cookie), not an API key.
-  await installDashboard(app, services, DASHBOARD_ROUTES);
+  for (const plugin of opts.plugins ?? []) await plugin(app);
 
   const adminToken = services.config.ADMIN_TOKEN;
   if (adminToken) {

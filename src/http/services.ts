@@ -16,7 +16,6 @@ import type { MonitorScheduler } from '../monitors/scheduler.ts';
 import type { UserService } from '../users/service.ts';
 import type { ApiKeyService } from '../accounts/api-keys.ts';
 import type { KeyUsage } from '../accounts/key-usage.ts';
-import type { DashboardQueries } from '../dashboard/queries.ts';
 import type { OpsServices } from './routes/health/index.ts';
 import type { WorkspaceService } from '../workspaces/service.ts';
 import type { BillingNotifications } from '../billing/notifications/service.ts';
@@ -32,7 +31,6 @@ export interface Services {
   apiKeys: ApiKeyService;
   keyUsage: KeyUsage;
   /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day). */
-  dashboardQueries: DashboardQueries;
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
-import type { OpsServices } from '../http/routes/health/index.ts';
+import type { OpsServices } from './ops-services.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Db } from '../store/db.ts';

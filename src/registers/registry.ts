@@ -1,9 +1,13 @@
 import type { ZodType } from 'zod';
-import type { Account } from '../accounts/service.ts';
 import { CompanyCountry } from '../contract/index.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Register } from './contract.ts';
 import type { FeatureGate, RegisterManifest } from './manifest.ts';
+
+/** What a gate reads of an account: the registers enabled for it (accounts/service.ts `AccountFeatures`). */
+interface FeaturedAccount {
+  features: Record<string, boolean | undefined>;
+}
 
 /**
  * The registers this build knows (their manifests) and those this deployment serves, by country code: what the
@@ -58,7 +62,7 @@ export class RegisterRegistry {
   }
 
   /** The register for retrieval by this account; 400 when the account lacks the register's feature. */
-  forRetrieval(countryCode: string, account: Account): Register {
+  forRetrieval(countryCode: string, account: FeaturedAccount): Register {
     const gate = this.gates.get(this.aliases.get(countryCode) ?? countryCode);
     if (gate && !account.features[gate.key]) {
       throw new ApiError('invalid_request', `${gate.label} is not enabled for this account`, [

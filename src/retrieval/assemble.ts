@@ -1,9 +1,10 @@
+import { transliterateResponse } from '../enrichment/transliteration/apply.ts';
 import type { CompanyResponse, DataPoint, DataStatusEntry, DocumentCategory, DocumentItem, Mode } from '../contract/index.ts';
 import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
 import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import { fetchOf } from './plan.ts';
-import { ENRICHMENT_SOURCE } from '../enrichment/agentic/service.ts';
+import { ENRICHMENT_SOURCE } from './agentic-enrichment.ts';
 
 /** Response keys filled by each data point, and the dataSources key it reports under. */
 const PLACEMENT: Partial<Record<DataPoint, { key: keyof CompanyResponse; sources?: string }>> = {
@@ -30,7 +31,7 @@ function statusEntry(item: ItemRow): DataStatusEntry {
 export function assembleResponse(
   request: RequestRow,
   items: ItemRow[],
-  ctx: { signer: UrlSigner; nowMs: number; workspaceName?: string },
+  ctx: { signer: UrlSigner; nowMs: number; workspaceName?: string; transliterate?: boolean },
 ): CompanyResponse {
   const dataPointStatus: Record<string, DataStatusEntry> = {};
   const documentStatus: Record<string, DataStatusEntry> = {};
@@ -83,7 +84,8 @@ export function assembleResponse(
   if (request.options.agenticEnrichment === true) applyEnrichment(request, response, dataSources);
   if (Object.keys(dataSources).length) response.dataSources = dataSources as CompanyResponse['dataSources'];
   if (Object.keys(documents).length) response.documents = documents as CompanyResponse['documents'];
-  return response;
+  // The one place a response is transliterated (`transliterate: true` on POST, `?transliterate=true` on GET).
+  return ctx.transliterate ? transliterateResponse(response) : response;
 }
 
 /** A block's provenance without the entry of a field the response leaves out. */

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { RequestRepository } from '../store/repositories/requests.ts';
 import { LeaseRepository } from '../store/repositories/leases.ts';
 import type { Db } from '../store/db.ts';
-import type { AgenticEnrichment } from '../enrichment/agentic/service.ts';
+import type { AgenticEnrichment } from './agentic-enrichment.ts';
 import { isOpen } from './settle.ts';
 import { taskOfItem, type Task } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';

@@ -8,7 +8,7 @@ import type { Graph } from '../contract/index.ts';
 import type { GraphService } from '../graph/service.ts';
 import type { Task } from './plan.ts';
 import { isOpen, type ItemFailure, type ItemSettler } from './settle.ts';
-import { applyCompanySteps, type CompanyStep } from '../enrichment/company-steps.ts';
+import { applyCompanySteps, type CompanyStep } from './company-steps.ts';
 import type { Fetched, RetrievedDocument } from '../registers/contract.ts';
 import type { FastCache } from './fast-cache.ts';
 

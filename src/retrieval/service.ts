@@ -14,7 +14,7 @@ import { intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
-import type { AgenticEnrichment } from '../enrichment/agentic/service.ts';
+import type { AgenticEnrichment } from './agentic-enrichment.ts';
 
 /** The workspace a request was made for (the incumbent's workspace header), as `request.workspace` shows it. */
 export interface RequestWorkspace {
@@ -116,22 +116,27 @@ export class RetrievalService {
     if (body.mode === 'onboarding') {
       await this.onboarding.run(register, request, tasks);
       await this.releaseLease(request.id);
-      const response = await this.get(account, request.id);
+      const response = await this.get(account, request.id, { transliterate: body.transliterate });
       throwIfWholeRequestFailed(response);
       return response;
     }
     for (const task of tasks) await this.verification.schedule(request, task);
     await this.releaseLease(request.id);
-    return this.get(account, request.id);
+    return this.get(account, request.id, { transliterate: body.transliterate });
   }
 
   /** The latest state of a request; another account's request is not found. Signed URLs are fresh. */
-  async get(account: Account, requestId: string): Promise<CompanyResponse> {
+  async get(account: Account, requestId: string, opts: { transliterate?: boolean } = {}): Promise<CompanyResponse> {
     const found = await this.requests.get(requestId);
     if (!found || found.request.accountId !== account.id) {
       throw new ApiError('resource_not_found', `no request ${requestId}`);
     }
-    return assembleResponse(found.request, found.items, { signer: this.signer, nowMs: this.clock.nowMs(), workspaceName: account.name });
+    return assembleResponse(found.request, found.items, {
+      signer: this.signer,
+      nowMs: this.clock.nowMs(),
+      workspaceName: account.name,
+      transliterate: opts.transliterate,
+    });
   }
 
   /**

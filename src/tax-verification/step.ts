@@ -1,5 +1,4 @@
-import type { CompanyStep, CompanyStepContext } from '../enrichment/company-steps.ts';
-import type { Fetched } from '../registers/contract.ts';
+import type { Company, Mode, Source } from '../contract/index.ts';
 import { toVerification, type TaxIdVerifier } from './verifier.ts';
 
 export interface TaxIdVerificationStepOptions {
@@ -23,12 +22,21 @@ export interface TaxIdVerificationStepOptions {
  * asked leaves the block as the register gave it; a tax id that already carries a verification is left alone (the
  * register's word is not replaced).
  */
-export class TaxIdVerificationStep implements CompanyStep {
+/**
+ * The part of a register's company block the step reads and completes: retrieval's `Fetched<'company'>`, described
+ * here so that tax verification depends on the public model only (retrieval runs it as one of its company steps).
+ */
+interface CompanyBlock {
+  data: { company: Company };
+  source: { overall: Source; fields?: Record<string, Source> };
+}
+
+export class TaxIdVerificationStep {
   readonly name = 'tax-id-verification';
 
   constructor(private readonly opts: TaxIdVerificationStepOptions) {}
 
-  async apply(fetched: Fetched<'company'>, ctx: CompanyStepContext): Promise<Fetched<'company'>> {
+  async apply(fetched: CompanyBlock, ctx: { mode: Mode; signal: AbortSignal }): Promise<CompanyBlock> {
     const taxId = fetched.data.company.taxId;
     if (!taxId || taxId.verification) return fetched;
     const verifier = this.opts.verifiers.find((v) => v.handles(taxId));

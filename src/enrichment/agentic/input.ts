@@ -8,14 +8,13 @@ import type {
   Subsidiary,
   UltimateBeneficialOwner,
 } from '../../contract/index.ts';
-import type { IdentifierSpec } from '../../registers/contract.ts';
 
 /** What the enrichment works on: the blocks a request delivered, as the register gave them. */
 export interface EnrichmentInput {
   countryCode: string;
   companyId: string;
-  /** The register's identifiers, with the patterns that validate them. */
-  identifiers: readonly IdentifierSpec[];
+  /** The register's identifiers (its `Register.identifiers`), with the patterns that validate them. */
+  identifiers: readonly { key: string; description: string; pattern: RegExp }[];
   /** Today by the service clock (YYYY-MM-DD): dates after it are in the future. */
   today: string;
   company?: Company;

@@ -3,7 +3,6 @@ import { accountOf } from '../../auth.ts';
 import { workspaceOf } from '../../workspace-header.ts';
 import { IdempotencyHeaders } from '../../idempotency.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
-import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 
 export const register: RouteRegistrar = (app, { retrieval, idempotency, workspaces }) => {
   typed(app).post('/v2/company', {
@@ -20,8 +19,7 @@ export const register: RouteRegistrar = (app, { retrieval, idempotency, workspac
     handler: async (req, reply) => {
       const account = accountOf(req);
       return idempotency.run(req, reply, account.id, async () => {
-        const body = await retrieval.create(account, req.body, await workspaceOf(req, workspaces));
-        return { status: 200, body: req.body.transliterate ? transliterateResponse(body) : body };
+        return { status: 200, body: await retrieval.create(account, req.body, await workspaceOf(req, workspaces)) };
       });
     },
   });

@@ -1,5 +1,4 @@
 import { CompanyGetQuery, CompanyResponse, RequestIdParams, errorResponses } from '../../../contract/index.ts';
-import { transliterateResponse } from '../../../enrichment/transliteration/apply.ts';
 import { accountOf } from '../../auth.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 
@@ -14,8 +13,7 @@ export const register: RouteRegistrar = (app, { retrieval }) => {
       response: { 200: CompanyResponse, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (req) => {
-      const response = await retrieval.get(accountOf(req), req.params.requestId);
-      return req.query.transliterate ? transliterateResponse(response) : response;
+      return retrieval.get(accountOf(req), req.params.requestId, { transliterate: req.query.transliterate });
     },
   });
 };

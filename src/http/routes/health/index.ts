@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from '../../../observability/health.ts';
+import type { OpsServices } from '../../../observability/ops-services.ts';
 import { adminAuth } from '../../auth.ts';
 
-/** The process's operations endpoints (CONTRACT §4 "Service"), wired by the composition root. */
-export interface OpsServices {
-  readiness: Readiness;
-  /** The Prometheus exposition of this process. */
-  metrics(): Promise<{ contentType: string; body: string }>;
-  /** Served on the main address behind the operator token; absent when a separate metrics address serves it. */
-  metricsToken?: string;
-}
+export type { OpsServices };
 
 /**
  * `GET /healthz` (the process answers), `GET /readyz` (it can serve: 503 with the reasons otherwise), without an API

@@ -1,15 +1,15 @@
-import type { DataPoint } from '../../contract/index.ts';
-import type { BillingSettlement } from '../../billing/settlement.ts';
-import type { RegisterRegistry } from '../../registers/registry.ts';
-import type { RequestEvents } from '../../retrieval/events.ts';
-import { billedRequestOf, isOpen } from '../../retrieval/settle.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { Db, Queryable } from '../../store/db.ts';
-import type { ItemRow, RequestRepository, RequestRow, StoredEnrichment } from '../../store/repositories/requests.ts';
-import { runChecks } from './checks.ts';
-import { deriveValues } from './derive.ts';
-import type { EnrichmentInput } from './input.ts';
-import { writeReport } from './report.ts';
+import type { DataPoint } from '../contract/index.ts';
+import type { BillingSettlement } from '../billing/settlement.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import type { RequestEvents } from './events.ts';
+import { billedRequestOf, isOpen } from './settle.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import type { ItemRow, RequestRepository, RequestRow, StoredEnrichment } from '../store/repositories/requests.ts';
+import { runChecks } from '../enrichment/agentic/checks.ts';
+import { deriveValues } from '../enrichment/agentic/derive.ts';
+import type { EnrichmentInput } from '../enrichment/agentic/input.ts';
+import { writeReport } from '../enrichment/agentic/report.ts';
 
 export const ENRICHMENT_SOURCE = 'registrum agentic enrichment';
 

@@ -1,6 +1,6 @@
-import type { MonitorLogRow } from '../monitors/repository.ts';
-import type { Logger } from './logger.ts';
-import { monitorChecks } from './metrics.ts';
+import type { MonitorLogRow } from './repository.ts';
+import type { Logger } from '../observability/logger.ts';
+import { monitorChecks } from '../observability/metrics.ts';
 
 /** Committed monitor checks into the metrics and the log (one line per monitor, with the causing request's id if any). */
 export function observeMonitorChecks(log: Logger, logs: readonly MonitorLogRow[]): void {
