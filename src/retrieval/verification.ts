@@ -107,6 +107,7 @@ export class VerificationExecutor {
   private async waitForHandingOn(found: { request: RequestRow; items: ItemRow[] }, payload: JobPayload): Promise<boolean> {
     const { task } = payload;
     if (task.kind !== 'document') return false;
+    if (!found.items.some((i) => i.kind === 'document' && i.name === task.documentId && isOpen(i))) return false; // delivered already
     const register = this.registers.get(found.request.countryCode);
     if (!register) return false;
     const fetches = fetchesHandingOn(register, task.documentId, found.request.dataPoints as DataPoint[]);

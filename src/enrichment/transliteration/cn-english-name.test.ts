@@ -17,6 +17,11 @@ describe('English renderings of Chinese company names', () => {
     ['西藏珠峰投资有限公司', 'Xizang Zhufeng Investment Co., Ltd.'],
     ['香港华润贸易有限公司', 'Hong Kong Huarun Trading Co., Ltd.'],
     ['北京市朝阳区王记便利店', 'Beijing Chaoyang District Wangji Convenience Store'],
+    // Latin and digits as written, a bracketed place in ASCII parentheses where it stood, the apostrophe of Xi'an.
+    ['华为技术（深圳）有限公司', 'Huawei Technology (Shenzhen) Co., Ltd.'],
+    ['重庆鑫源网络科技有限公司(渝中)', 'Chongqing Xinyuan Network Technology Co., Ltd. (Yuzhong)'],
+    ['深圳市3D打印科技有限公司', 'Shenzhen 3D Dayin Technology Co., Ltd.'],
+    ['西安古城投资有限公司', "Xi'an Gucheng Investment Co., Ltd."],
     ['ACME Holdings Ltd', undefined],
     ['张三', undefined],
   ];

@@ -1,15 +1,7 @@
-import { hasHan, romanise } from './pinyin.ts';
+import { hasHan } from './pinyin.ts';
+import { withAsides } from './cn-name-asides.ts';
+import { word } from './cn-words.ts';
 import { glossary, officialPlaceName, partsOf } from './cn-name-parts.ts';
-
-/** Pinyin of a proper name as one capitalised word per name (示例 → "Shili"). */
-function properName(text: string): string {
-  const syllables = romanise(text);
-  if (!syllables) return text.trim();
-  return syllables
-    .split(' ')
-    .join('')
-    .replace(/^./, (c) => c.toUpperCase());
-}
 
 /** English words of a district's suffix. */
 const DIVISIONS: Record<string, string> = { 区: 'District', 新区: 'New Area', 县: 'County', 旗: 'Banner' };
@@ -23,15 +15,17 @@ const DIVISIONS: Record<string, string> = { 区: 'District', 新区: 'New Area',
  */
 export function englishNameOf(name: string | undefined): string | undefined {
   if (!name || !hasHan(name)) return undefined;
-  const g = glossary();
-  const { place, district, districtSuffix, trade, terms, legalForm } = partsOf(name);
-  if (!legalForm && terms.length === 0) return undefined;
-  const parts = [
-    place ? (officialPlaceName(place, 'english') ?? properName(place)) : undefined,
-    district ? `${properName(district)} ${DIVISIONS[districtSuffix!] ?? ''}`.trim() : undefined,
-    trade ? properName(trade) : undefined,
-    ...terms.map((t) => g.terms[t]!),
-    legalForm ? g.legalForms[legalForm] : undefined,
-  ];
-  return parts.filter(Boolean).join(' ');
+  return withAsides(name, (plain) => {
+    const g = glossary();
+    const { place, placeSuffix, district, districtSuffix, trade, terms, legalForm } = partsOf(plain);
+    if (!legalForm && terms.length === 0) return undefined;
+    const len = (s: string | undefined) => (s ? [...s].length : 0);
+    return [
+      { text: place ? (officialPlaceName(place, 'english') ?? word(place)) : '', chars: len(place) + len(placeSuffix) },
+      { text: district ? `${word(district)} ${DIVISIONS[districtSuffix!] ?? ''}`.trim() : '', chars: len(district) + len(districtSuffix) },
+      { text: trade ? word(trade) : '', chars: len(trade) },
+      ...terms.map((t) => ({ text: g.terms[t]!, chars: len(t) })),
+      { text: legalForm ? g.legalForms[legalForm]! : '', chars: len(legalForm) },
+    ];
+  });
 }

@@ -1,5 +1,6 @@
 import { glossary, officialPlaceName, partsOf } from './cn-name-parts.ts';
-import { nameWords, normalise, pairs, placeWords, word } from './cn-words.ts';
+import { type RenderedPart, withAsides } from './cn-name-asides.ts';
+import { nameWords, pairs, word } from './cn-words.ts';
 import { hasHan } from './pinyin.ts';
 
 /** Words of a legal form (股份有限公司 → "Gufen Youxian Gongsi"), longest known word first. */
@@ -33,38 +34,11 @@ const termWords = (term: string) => ([...term].length <= 3 ? word(term) : pairs(
  */
 export function pinyinNameOf(name: string): string | undefined {
   if (!hasHan(name)) return undefined;
-  // Bracketed parts other than a legal form's own (合伙企业（有限合伙）) are set aside, rendered, and put back.
-  const text = normalise(name).trim();
-  const g = glossary();
-  const formWithBrackets = Object.keys(g.legalForms).find(
-    (k) => k.includes('（') && text.endsWith(k.replace(/（/g, '(').replace(/）/g, ')')),
-  );
-  const body = formWithBrackets ? text.slice(0, -[...formWithBrackets].length) : text;
-  const asides: { at: number; words: string }[] = [];
-  let plain = '';
-  for (const piece of body.split(/(\([^()]*\))/)) {
-    if (/^\(.*\)$/.test(piece))
-      asides.push({ at: [...plain].length, words: `(${placeWords(piece.slice(1, -1)) ?? piece.slice(1, -1).trim()})` });
-    else plain += piece;
-  }
-  const words = rendered(plain + (formWithBrackets ?? ''));
-  // Each aside goes after the word whose characters it followed (before all, when the name opens with it).
-  const out: string[] = [];
-  let done = 0;
-  const flush = () => {
-    while (asides[0] && asides[0].at <= done) out.push(asides.shift()!.words);
-  };
-  flush();
-  for (const w of words) {
-    out.push(w.text);
-    done += w.chars;
-    flush();
-  }
-  return [...out, ...asides.map((a) => a.words)].join(' ');
+  return withAsides(name, rendered);
 }
 
 /** The words of a name without its asides, each with how many characters of the name it renders. */
-function rendered(name: string): { text: string; chars: number }[] {
+function rendered(name: string): RenderedPart[] {
   const { place, placeSuffix, district, districtSuffix, trade, terms, legalForm } = partsOf(name);
   const g = glossary();
   const len = (s: string | undefined) => (s ? [...s].length : 0);
@@ -76,7 +50,7 @@ function rendered(name: string): { text: string; chars: number }[] {
     ...terms.map((t) => ({ text: termWords(t), chars: len(t) })),
     { text: legalForm ? legalFormWords(legalForm) : undefined, chars: len(legalForm) },
   ];
-  return parts.filter((p): p is { text: string; chars: number } => Boolean(p.text));
+  return parts.filter((p): p is RenderedPart => Boolean(p.text));
 }
 
 /** `companyNameTransliterations` of a name (spec §2.9): its pinyin, or empty for a Latin-script name. */
