@@ -13,6 +13,7 @@
 // bench prints them per cell; --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
@@ -154,7 +155,7 @@ async function startService(store: 'pglite' | 'postgres') {
     BOOTSTRAP_API_KEY: key,
     BOOTSTRAP_CREDITS: String(1e14),
     ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
-    ...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.get('cpu-prof-dir') ?? '.prof'}` } : {}),
+    ...(CPU_PROF ? { REGISTRUM_CPU_PROF_DIR: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {}),
   });
   return { service, key, cleanup: storage.cleanup };
 }
