@@ -155,13 +155,12 @@ export class BillingSettlement {
     const now = this.clock.now();
     const event = billingEvent(req, req, row, { amount, status, linkedEventId }, now);
     const id = event.id;
-    await this.repo.insertEvent(tx, event);
-    // The hold's release and the charge: one statement on the ledger and the balance.
+    // The event and the reservation's capture in one statement; the hold's release and the charge in another.
+    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now });
     await this.ledger.recordMany(tx, req.accountId, [
       ...(row.reserved > 0 ? [{ amount: row.reserved, kind: 'release' as const, reference: holdReference(req.id, row.unitKey) }] : []),
       ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: id }] : []),
     ]);
-    await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'captured', charged: amount, eventId: id, settledAt: now });
     return { cost: amount };
   }
 

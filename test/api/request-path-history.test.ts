@@ -25,22 +25,29 @@ describe('request path: the cost of a request is independent of history', () => 
   after(() => svc.close());
 
   /**
-   * Statements the service ran for one repeat and the rows they returned (of the five repeats with the fewest
-   * statements: the job engine and the process lease poll the store on timers of their own).
+   * Statements the service ran for one repeat and the rows they returned: the fewest of five repeats (the job engine
+   * and the process lease poll the store on timers of their own), taken again until two rounds agree (a service that
+   * has just started still runs its start-up work beside the first requests).
    */
   async function costOfARepeat(): Promise<{ statements: number; rows: number }> {
-    const counts: { statements: number; rows: number }[] = [];
-    for (let i = 0; i < 5; i++) {
-      const before = { ...processCounts };
-      const res = await svc.call('POST', '/v2/company', { key, body });
-      assert.equal(res.status, 200);
-      assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
-      assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0, 'a repeat is deduplicated');
-      // What the request set off after answering (its company.updated check) is part of its work.
-      await new Promise((r) => setTimeout(r, 50));
-      counts.push({ statements: processCounts.statements - before.statements, rows: processCounts.rows - before.rows });
+    let previous: { statements: number; rows: number } | undefined;
+    for (let round = 0; round < 5; round++) {
+      const counts: { statements: number; rows: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const before = { ...processCounts };
+        const res = await svc.call('POST', '/v2/company', { key, body });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
+        assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0, 'a repeat is deduplicated');
+        // What the request set off after answering (its company.updated check) is part of its work.
+        await new Promise((r) => setTimeout(r, 50));
+        counts.push({ statements: processCounts.statements - before.statements, rows: processCounts.rows - before.rows });
+      }
+      const fewest = counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
+      if (previous && previous.statements === fewest.statements && previous.rows === fewest.rows) return fewest;
+      previous = fewest;
     }
-    return counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
+    return previous!;
   }
 
   it('runs as many statements, returning as many rows, for the 1,000th repeat of a company as for the first, and still deduplicates it', async () => {
