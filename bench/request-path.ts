@@ -7,12 +7,13 @@
 //   npm run bench:request-path                      # both stores (PostgreSQL when reachable), 3 s per cell
 //   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
 //
-// Flags: --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
+// Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
 // (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell; --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
@@ -153,8 +154,10 @@ async function startService(store: 'pglite' | 'postgres') {
     MAX_CONNECTIONS_PER_ADDRESS: '10000',
     BOOTSTRAP_API_KEY: key,
     BOOTSTRAP_CREDITS: String(1e14),
+    // The tax authorities' emulators (HMRC, VIES) answer on loopback beside the service: `off` measures without them.
+    ...(args.has('tax-verification') ? { TAX_VERIFICATION: args.get('tax-verification')! } : {}),
     ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
-    ...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args.get('cpu-prof-dir') ?? '.prof'}` } : {}),
+    ...(CPU_PROF ? { REGISTRUM_CPU_PROF_DIR: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {}),
   });
   return { service, key, cleanup: storage.cleanup };
 }

@@ -22,6 +22,8 @@ export interface BilledRequest {
   mode: Mode;
   catalogue: Pick<Catalogue, 'blocks' | 'documents'>;
   maxBudget?: number;
+  /** False when the request asked for no document: no document can wait for a block, and none is looked for. */
+  hasDocuments?: boolean;
 }
 
 /** Why delivered work could not be charged, and so is not delivered (the item fails). */
@@ -126,6 +128,7 @@ export class BillingSettlement {
 
   /** Documents of this request waiting for a block that has now settled. */
   private async resolveAwaiting(tx: Queryable, req: BilledRequest): Promise<DocumentResolution[]> {
+    if (req.hasDocuments === false) return [];
     const resolved: DocumentResolution[] = [];
     for (const waiting of (await this.repo.reservationsOf(tx, req.id)).filter((r) => r.state === 'awaiting')) {
       const row = await this.repo.lockReservation(tx, req.id, waiting.unitKey);
@@ -158,10 +161,12 @@ export class BillingSettlement {
     const now = this.clock.now();
     const event = billingEvent(req, req, row, { amount, status, linkedEventId }, now);
     const id = event.id;
-    await this.repo.insertEvent(tx, event);
-    if (row.reserved > 0) await this.ledger.record(tx, req.accountId, row.reserved, 'release', holdReference(req.id, row.unitKey));
-    if (amount > 0) await this.ledger.record(tx, req.accountId, -amount, 'charge', id);
-    await this.repo.updateReservation(tx, req.id, row.unitKey, { state: 'captured', charged: amount, eventId: id, settledAt: now });
+    // The event and the reservation's capture in one statement; the hold's release and the charge in another.
+    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now });
+    await this.ledger.recordMany(tx, req.accountId, [
+      ...(row.reserved > 0 ? [{ amount: row.reserved, kind: 'release' as const, reference: holdReference(req.id, row.unitKey) }] : []),
+      ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: id }] : []),
+    ]);
     return { cost: amount };
   }
 

@@ -42,6 +42,7 @@ export function billedRequestOf(request: RequestRow, registers: RegisterRegistry
     createdAt: request.createdAt,
     mode: request.mode,
     catalogue: registers.get(request.countryCode)?.catalogue ?? NO_CATALOGUE,
+    hasDocuments: request.documents.length > 0,
     ...(typeof request.options.maxBudget === 'number' ? { maxBudget: request.options.maxBudget } : {}),
   };
 }

@@ -107,6 +107,15 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Whether row and advisory locks are no-ops on this store, so that a repository can skip a statement that only
+ * locks. The embedded store has one connection: PGlite runs one transaction at a time (others wait for it whole), so
+ * nothing can interleave with a transaction that a lock would hold off. On PostgreSQL they are real.
+ */
+export function locksAreNoOps(db: Pick<Db, 'backend'>): boolean {
+  return db.backend === 'pglite';
+}
+
 /** A parameter for a jsonb column. */
 export function json(value: unknown): string {
   return JSON.stringify(value);

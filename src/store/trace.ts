@@ -26,6 +26,12 @@ export function zeroCounts(): StoreCounts {
 /** The counts of the process's traced store (REGISTRUM_STORE_TRACE=1), read by a benchmark's probe. */
 export const processCounts: StoreCounts = zeroCounts();
 
+/**
+ * Each statement of the traced store with the rows it returned, while `enabled`: a test tells the request's
+ * statements from those that timers of the process (leases, the clock, the job engine) run beside it.
+ */
+export const statementLog: { enabled: boolean; entries: { sql: string; rows: number }[] } = { enabled: false, entries: [] };
+
 /** Wraps `db` so that every statement it runs is added to `counts`; the store itself is unchanged. */
 export function traced(db: Db, counts: StoreCounts = processCounts): Db {
   async function timed<T>(sql: string, run: () => Promise<T>): Promise<T> {
@@ -38,6 +44,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     } finally {
       const ms = performance.now() - t;
       counts.rows += rows;
+      if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows });
       counts.statements++;
       counts.roundTrips++;
       counts.statementMs += ms;

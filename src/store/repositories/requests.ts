@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db.ts';
-import { json } from '../db.ts';
+import { json, locksAreNoOps } from '../db.ts';
 import { ownerIsDead } from './leases.ts';
 
 export type ItemKind = 'dataPoint' | 'document';
@@ -58,12 +58,26 @@ const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritati
 export class RequestRepository {
   constructor(private readonly db: Db) {}
 
-  /** `leaseOwner`: the process that runs the request's work until `releaseLease` (ProcessLease). */
+  /**
+   * `leaseOwner`: the process that runs the request's work until `releaseLease` (ProcessLease). The request and its
+   * items are one statement.
+   */
   async insert(tx: Queryable, req: RequestRow, items: Omit<ItemRow, 'updatedAt'>[], leaseOwner: string | null = null): Promise<void> {
+    const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
     await tx.query(
-      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
-         company_legal_name, created_at, updated_at, lease_owner)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13)`,
+      `with request as (
+         insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+           company_legal_name, created_at, updated_at, lease_owner)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13)
+         returning id, created_at
+       )
+       insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
+         billing_unit, updated_at)
+       select request.id, i.kind, i.name, i.status, i.authoritative, i.cost, i.error::jsonb, i.result::jsonb, i.source::jsonb,
+              i.attempts, i.billing_unit, request.created_at
+         from request, unnest($14::text[], $15::text[], $16::text[], $17::boolean[], $18::int8[], $19::text[], $20::text[],
+                              $21::text[], $22::int4[], $23::text[])
+                as i(kind, name, status, authoritative, cost, error, result, source, attempts, billing_unit)`,
       [
         req.id,
         req.accountId,
@@ -78,29 +92,18 @@ export class RequestRepository {
         req.createdAt,
         req.updatedAt,
         leaseOwner,
+        items.map((i) => i.kind),
+        items.map((i) => i.name),
+        items.map((i) => i.status),
+        items.map((i) => i.authoritative),
+        items.map((i) => i.cost),
+        items.map((i) => jsonOrNull(i.error)),
+        items.map((i) => jsonOrNull(i.result)),
+        items.map((i) => jsonOrNull(i.source)),
+        items.map((i) => i.attempts),
+        items.map((i) => i.billingUnit),
       ],
     );
-    for (const item of items) {
-      await tx.query(
-        `insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
-           billing_unit, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)`,
-        [
-          item.requestId,
-          item.kind,
-          item.name,
-          item.status,
-          item.authoritative,
-          item.cost,
-          item.error ? json(item.error) : null,
-          item.result === undefined ? null : json(item.result),
-          item.source === undefined ? null : json(item.source),
-          item.attempts,
-          item.billingUnit,
-          req.createdAt,
-        ],
-      );
-    }
   }
 
   async get(id: string): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
@@ -110,8 +113,13 @@ export class RequestRepository {
     return { request, items };
   }
 
-  /** Locks a request's row until the transaction ends: its items settle one transaction at a time. */
+  /**
+   * Locks a request's row until the transaction ends: its items settle one transaction at a time. Its own statement:
+   * a statement that waits for the lock still reads what was committed before it started, so the items are read by
+   * the next one.
+   */
   async lock(tx: Queryable, id: string): Promise<void> {
+    if (locksAreNoOps(this.db)) return;
     await tx.query('select id from requests where id = $1 for update', [id]);
   }
 
@@ -141,12 +149,18 @@ export class RequestRepository {
     now: Date,
     tx: Queryable = this.db,
   ): Promise<boolean> {
+    // The item and its request's updated_at in one statement.
     const rows = await tx.query(
-      `update request_items set status = $4,
-              result = coalesce($5::jsonb, result), source = coalesce($6::jsonb, source), error = $7::jsonb,
-              authoritative = $8, cost = coalesce($9, cost), updated_at = $10, uncharged = $11
-        where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
-        returning name`,
+      `with item as (
+         update request_items set status = $4,
+                result = coalesce($5::jsonb, result), source = coalesce($6::jsonb, source), error = $7::jsonb,
+                authoritative = $8, cost = coalesce($9, cost), updated_at = $10, uncharged = $11
+          where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
+          returning name
+       ), request as (
+         update requests set updated_at = $10 where id = $1 and exists (select 1 from item)
+       )
+       select name from item`,
       [
         requestId,
         kind,
@@ -161,7 +175,6 @@ export class RequestRepository {
         patch.uncharged === true,
       ],
     );
-    if (rows.length > 0) await tx.query('update requests set updated_at = $2 where id = $1', [requestId, now]);
     return rows.length > 0;
   }
 
