@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +16,12 @@ interface Run {
 }
 
 /** `registrum …` as a process, as a user runs it (npx registrum resolves to this bin). */
-function cli(args: string[], env: Record<string, string>, cwd?: string): Promise<Run> {
+/** `undefined` in `env` removes the variable. */
+function cli(args: string[], env: Record<string, string | undefined>, cwd?: string): Promise<Run> {
+  const merged: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd });
+    const child = spawn(process.execPath, [BIN, ...args], { env: merged, cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -109,6 +112,33 @@ describe('the registrum CLI against a running service', () => {
     const got = await cli(['documents', 'get', 'ACME-CLI-DOC', documentId, '--country', 'TEST', '--out', 'extract.pdf'], env, dir);
     assert.equal(got.code, 0, got.stderr);
     assert.equal(readFileSync(join(dir, 'extract.pdf')).subarray(0, 5).toString(), '%PDF-');
+  });
+
+  it('us-ny ingest applies a snapshot file to the store with a progress bar', { timeout: 180_000 }, async () => {
+    const repo = new URL('../../../', import.meta.url).pathname;
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/us-ny-generate.ts', '--size', '300', '--out', dir], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    assert.equal(gen.status, 0, gen.stderr);
+    const { entities } = JSON.parse(gen.stdout.trim().split('\n').pop()!);
+    // Its own embedded store, whatever the suite runs on: the ingestion writes to the store its environment names.
+    const run = await cli(
+      ['us-ny', 'ingest', entities, '--json'],
+      { DATABASE_URL: undefined, DATABASE_SCHEMA: undefined, DATA_DIR: join(dir, 'store') },
+      repo,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.entities, 300);
+    assert.equal(report.added, 300);
+    assert.match(run.stderr, /\[#{30}\] 100% .* done/);
+    const again = await cli(
+      ['us-ny', 'ingest', join(dir, 'missing.csv')],
+      { DATABASE_URL: undefined, DATABASE_SCHEMA: undefined, DATA_DIR: join(dir, 'store') },
+      repo,
+    );
+    assert.equal(again.code, 2);
   });
 
   it('webhooks listen forwards verified events to --forward-to, and removes its endpoint on exit', { timeout: 60_000 }, async () => {

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createRegistrumClient, type RegistrumClient } from '../index.ts';
 import { isSettled } from '../wait.ts';
+import { ingestUsNy } from './ingest.ts';
 import { listen } from './listen.ts';
 import { EXIT, exitCodeOf, table, UsageError } from './output.ts';
 
@@ -14,6 +15,8 @@ const USAGE = `registrum <command> [options]
   webhooks listen [--forward-to URL] [--listen-host 127.0.0.1] [--public-url URL]
   pricing --country CC
   accounts create --name NAME [--credits N] [--us-ny]   (operator: --admin-token)
+  us-ny ingest FILE [--names FILE] [--service-dir DIR]  (operator, in a registrum checkout: applies a US-NY snapshot
+                                                         to the store of DATABASE_URL / DATA_DIR, with progress)
 
   --url URL (REGISTRUM_URL, default http://127.0.0.1:8080)   --key KEY (REGISTRUM_API_KEY)
   --admin-token TOKEN (REGISTRUM_ADMIN_TOKEN)   --json (the API's JSON instead of tables)
@@ -37,6 +40,8 @@ const OPTIONS = {
   name: { type: 'string' },
   credits: { type: 'string' },
   'us-ny': { type: 'boolean' },
+  names: { type: 'string' },
+  'service-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -153,6 +158,27 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
         ...(o['us-ny'] ? { features: { usNy: true } } : {}),
       });
       print(account, () => table([account as never], ['id', 'name', 'apiKey', 'balanceInCreditCents']));
+      return EXIT.ok;
+    }
+    case 'us-ny': {
+      if (args[0] !== 'ingest') throw new UsageError('us-ny: only `us-ny ingest FILE`');
+      const { code, report } = await ingestUsNy(arg(1, 'the snapshot file'), {
+        names: o.names,
+        serviceDir: o['service-dir'],
+        err: io.err,
+        tty: Boolean(process.stderr.isTTY),
+        env: io.env,
+      });
+      if (code !== 0 || !report) {
+        io.err(`error: the ingestion failed (exit ${code})`);
+        return EXIT.unexpected;
+      }
+      print(report, () =>
+        table(
+          [report as never],
+          Object.keys(report).filter((k) => typeof report[k] !== 'object'),
+        ),
+      );
       return EXIT.ok;
     }
     default:
