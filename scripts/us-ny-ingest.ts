@@ -1,6 +1,9 @@
 // Ingests a US-NY open-data snapshot file (CSV or JSON, as published or as generated) into the store, as a diff
 // against the snapshot stored before. Uses DATABASE_URL when set, else the embedded store under DATA_DIR.
-//   npm run ingest:us-ny -- <entities.csv|json> [--names <names.csv|json>] [--format csv|json]
+//   npm run ingest:us-ny -- <entities.csv|json> [--names <names.csv|json>] [--format csv|json] [--progress]
+// --progress: a JSON line {"progress": {"phase", "bytes", "total"}} on stderr twice a second (`registrum us-ny ingest`).
+import { createReadStream, statSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { basename } from 'node:path';
 import { loadConfig } from '../src/config.ts';
@@ -13,7 +16,7 @@ import { openStore } from '../src/store/open.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { names: { type: 'string' }, format: { type: 'string' } },
+  options: { names: { type: 'string' }, format: { type: 'string' }, progress: { type: 'boolean' } },
 });
 const file = positionals[0];
 if (!file) {
@@ -29,16 +32,30 @@ const db = await openStore({
 });
 const clock = new Clock();
 const format = (f: string) => (values.format === 'csv' || values.format === 'json' ? values.format : formatOf(f));
+// With --progress the entities file is read through a byte counter: its share read is the ingestion's progress (the
+// store's writes follow the reading batch by batch; the last phase applies the differences).
+const total = statSync(file).size;
+let bytes = 0;
+const counted = new PassThrough({
+  transform(chunk: Buffer, _encoding, done) {
+    bytes += chunk.length;
+    done(null, chunk);
+  },
+});
+const report = (phase: string) => process.stderr.write(`${JSON.stringify({ progress: { phase, bytes, total } })}\n`);
+const ticker = values.progress ? setInterval(() => report(bytes < total ? 'reading' : 'applying'), 500) : undefined;
 try {
-  const report = await ingestFiles(
+  const result = await ingestFiles(
     { db, now: () => clock.now() },
     {
-      entities: { input: file, format: format(file) },
+      entities: { input: values.progress ? createReadStream(file).pipe(counted) : file, format: format(file) },
       ...(values.names ? { names: { input: values.names, format: format(values.names) } } : {}),
       source: basename(file),
     },
   );
-  console.log(JSON.stringify(report, null, 2));
+  if (values.progress) report('done');
+  console.log(JSON.stringify(result, null, 2));
 } finally {
+  clearInterval(ticker);
   await db.close();
 }

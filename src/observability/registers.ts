@@ -95,5 +95,14 @@ export function instrumentRegister(register: Register, outcomes: RegisterOutcome
       // The register's other methods run on the register itself (class private fields need their own `this`).
       return typeof value === 'function' ? value.bind(target) : value;
     },
+    // A caller that replaces a wrapped method (a test observing calls) replaces it on this layer: set on the register
+    // itself, the wrapper would call the replacement, which calls the wrapper again, without end.
+    set(target, prop, value) {
+      if (prop in wrapped) {
+        (wrapped as Record<string | symbol, unknown>)[prop] = value;
+        return true;
+      }
+      return Reflect.set(target, prop, value);
+    },
   });
 }
