@@ -113,6 +113,9 @@ export const configSchema = z.object({
   GB_API_URL: z.string().url().default('https://api.company-information.service.gov.uk'),
   GB_DOCUMENT_API_URL: z.string().url().default('https://document-api.company-information.service.gov.uk'),
   GB_API_KEY: z.string().min(1).optional(),
+  /** GB live mode: the Streaming API (change events for monitors) and its stream key (default: GB_API_KEY). */
+  GB_STREAM_URL: z.string().url().default('https://stream.companieshouse.gov.uk'),
+  GB_STREAM_KEY: z.string().min(1).optional(),
   /** JE live mode: the Jersey Financial Services Commission's registry website (registers/je.md §1). */
   JE_REGISTRY_URL: z.string().url().default('https://www.jerseyfsc.org'),
   /**

@@ -52,6 +52,8 @@ export interface RegisterDeps {
     | 'GB_API_URL'
     | 'GB_DOCUMENT_API_URL'
     | 'GB_API_KEY'
+    | 'GB_STREAM_URL'
+    | 'GB_STREAM_KEY'
   >;
 }
 

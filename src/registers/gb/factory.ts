@@ -29,6 +29,8 @@ export function gbRegisterFor(deps: Pick<RegisterDeps, 'mode' | 'sandbox' | 'lat
       apiUrl: c.GB_API_URL ?? 'https://api.company-information.service.gov.uk',
       documentApiUrl: c.GB_DOCUMENT_API_URL ?? 'https://document-api.company-information.service.gov.uk',
       apiKey: c.GB_API_KEY,
+      streamUrl: c.GB_STREAM_URL ?? 'https://stream.companieshouse.gov.uk',
+      ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
       now: deps.now,
       ...shared,
     }),
