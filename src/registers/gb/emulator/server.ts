@@ -87,8 +87,9 @@ export class GbRegisterEmulator {
     try {
       await this.route(req, res);
     } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
+      // A stream already under way (its store closed at stop) can only be cut.
       if (res.headersSent) return void res.destroy();
+      if (!(err instanceof Refusal)) throw err;
       for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
       sendJson(res, err.status, err.body);
     }

@@ -121,7 +121,13 @@ export async function serveStream(
       idle = 0;
     }
     await sleep(pollMs, signal).catch(() => undefined);
-    if (!signal.aborted) await log.scan();
+    if (signal.aborted) break;
+    try {
+      await log.scan();
+    } catch {
+      // The register's state cannot be read (the store closed at stop): the stream drops, as a real one may.
+      return void res.destroy();
+    }
   }
   res.end();
 }
