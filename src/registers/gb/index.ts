@@ -17,6 +17,7 @@ import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
 import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
+import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
@@ -83,6 +84,7 @@ export class GbRegister implements Register {
   private emulator: GbRegisterEmulator | undefined;
   private readonly stream: StreamConsumer | undefined;
   private readonly db: Db | undefined;
+  private apiLocation: ApiLocation = async () => '';
 
   constructor(opts: GbRegisterOptions) {
     this.now = opts.now;
@@ -99,6 +101,7 @@ export class GbRegister implements Register {
       this.emulator = emulator;
       let started: Promise<string> | undefined;
       api = docs = () => (started ??= emulator.start());
+      this.apiLocation = api;
       key = SANDBOX_API_KEY;
     } else {
       api = async () => opts.apiUrl.replace(/\/+$/, '');
@@ -152,6 +155,8 @@ export class GbRegister implements Register {
         'invalid_request',
         `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
       );
+    // The index of the bulk product first (milliseconds), then the live search for companies newer than it.
+    if (this.db) yield { source: `${source} bulk index`, results: await searchNameIndex(this.db, q) };
     const page = await this.api.get<ListPage<ChSearchItem>>(`/search/companies?q=${encodeURIComponent(q)}&items_per_page=50`, ctx.signal);
     yield { source, results: nameResultsOf(q, page?.items ?? []) };
   }
@@ -262,6 +267,19 @@ export class GbRegister implements Register {
   changedCompanies(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage> {
     if (!this.db) return Promise.resolve({ companyIds: [], cursor: cursor ?? '0', more: false });
     return changedCompaniesOf(this.db, cursor, limit);
+  }
+
+  /**
+   * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's file; live:
+   * `bulkUrl`, the monthly CSV unzipped). Returns how many companies and names were indexed.
+   */
+  async ingestBulk(bulkUrl?: string): Promise<{ companies: number; names: number }> {
+    if (!this.db) throw new Error('the GB name index needs the store');
+    const url = bulkUrl ?? (this.emulator ? `${await this.apiLocation()}/bulk/BasicCompanyData.csv` : undefined);
+    if (!url) throw new Error('no bulk product URL');
+    const res = await fetch(url);
+    if (!res.ok) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
+    return ingestBasicCompanyData(this.db, await res.text());
   }
 
   /** Starts the stream consumer in this process (each process may consume; an event is stored once). */

@@ -8,6 +8,7 @@ import { COUNTRY, CompanyDirectory, type RegisterCompany } from './directory.ts'
 import { documentResponse, findDocument } from './documents.ts';
 import { KeyRateLimiter, REGISTER_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import { searchCompanies } from './search.ts';
+import { basicCompanyDataCsv } from './bulk.ts';
 import { serveStream, STREAMS, StreamLog, type StreamName } from './stream.ts';
 
 export interface GbEmulatorOptions {
@@ -96,6 +97,12 @@ export class GbRegisterEmulator {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url === '/bulk/BasicCompanyData.csv') {
+      // The bulk products are a public download: no key, no rate limit.
+      const csv = Buffer.from(basicCompanyDataCsv(await this.directory.all()), 'utf8');
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': csv.length });
+      return void res.end(csv);
+    }
     const key = basicUser(req.headers.authorization);
     if (!key || !this.opts.apiKeys.includes(key)) throw new Refusal(401, { error: 'Invalid Authorization', type: 'ch:service' });
     const url = new URL(req.url ?? '/', 'http://register');
