@@ -98,6 +98,7 @@ describe('a clean clone: npm ci && npm start as the README says, then the API', 
     { countryCode: 'JE', query: 'Harbour View Holdings', id: '104325' },
     { countryCode: 'MT', query: 'Mediterranean Maritime Services', id: 'C21345' },
     { countryCode: 'CN', query: '重庆环球数码科技', id: '91500103MA5U3B2X2K' },
+    { countryCode: 'GB', query: 'Albion Group', id: '00445790' },
   ];
 
   for (const r of registers) {

@@ -1,8 +1,10 @@
 import type { Company } from '../../contract/index.ts';
-import type { SandboxLatency, SandboxStore } from '../../sandbox/store.ts';
+import { scaleLatency, type SandboxLatency, type SandboxStore } from '../../sandbox/store.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import type {
   CallContext,
+  ChangedCompaniesPage,
+  RegisterStartContext,
   DataPointPayloads,
   FetchableDataPoint,
   Fetched,
@@ -14,6 +16,8 @@ import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
+import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
+import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
@@ -42,7 +46,7 @@ export type GbRegisterOptions = {
   bucket?: BucketOptions;
 } & (
   | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
-  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string }
+  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string; streamUrl?: string; streamKey?: string }
 );
 
 interface ListPage<T> {
@@ -78,6 +82,9 @@ export class GbRegister implements Register {
   private readonly documents: CompaniesHouseClient;
   private readonly now: () => Date;
   private emulator: GbRegisterEmulator | undefined;
+  private readonly stream: StreamConsumer | undefined;
+  private readonly db: Db | undefined;
+  private apiLocation: ApiLocation = async () => '';
 
   constructor(opts: GbRegisterOptions) {
     this.now = opts.now;
@@ -94,11 +101,27 @@ export class GbRegister implements Register {
       this.emulator = emulator;
       let started: Promise<string> | undefined;
       api = docs = () => (started ??= emulator.start());
+      this.apiLocation = api;
       key = SANDBOX_API_KEY;
     } else {
       api = async () => opts.apiUrl.replace(/\/+$/, '');
       docs = async () => opts.documentApiUrl.replace(/\/+$/, '');
       key = opts.apiKey;
+    }
+    this.db = opts.db;
+    if (opts.db) {
+      const live = opts.mode === 'live' ? opts : undefined;
+      const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
+      const streamBase: ApiLocation = live
+        ? async () => (live.streamUrl ?? 'https://stream.companieshouse.gov.uk').replace(/\/+$/, '')
+        : async () => `${await api()}/stream`;
+      const sandboxBackoff = opts.mode === 'sandbox' ? Math.max(20, scaleLatency(1000, opts.latency)) : 1000;
+      this.stream = new StreamConsumer({
+        db: opts.db,
+        location: streamBase,
+        apiKey: streamKey,
+        backoff: { initialMs: sandboxBackoff, maxMs: opts.mode === 'sandbox' ? sandboxBackoff * 8 : 60_000 },
+      });
     }
     const timeoutMs = opts.timeoutMs ?? 15_000;
     const bucket = opts.db ? new StoreTokenBucket(opts.db, key, opts.bucket ?? REGISTER_BUCKET) : undefined;
@@ -132,6 +155,8 @@ export class GbRegister implements Register {
         'invalid_request',
         `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
       );
+    // The index of the bulk product first (milliseconds), then the live search for companies newer than it.
+    if (this.db) yield { source: `${source} bulk index`, results: await searchNameIndex(this.db, q) };
     const page = await this.api.get<ListPage<ChSearchItem>>(`/search/companies?q=${encodeURIComponent(q)}&items_per_page=50`, ctx.signal);
     yield { source, results: nameResultsOf(q, page?.items ?? []) };
   }
@@ -235,7 +260,40 @@ export class GbRegister implements Register {
     return ref && ref.number === this.parseCompanyId(companyId) ? kindByCode(ref.kind)?.type : undefined;
   }
 
+  /**
+   * Monitors of GB are never polled per company: the stream consumer stores the register's change events and
+   * monitors check the companies they touch. Without a store (no consumer) there is no feed.
+   */
+  changedCompanies(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage> {
+    if (!this.db) return Promise.resolve({ companyIds: [], cursor: cursor ?? '0', more: false });
+    return changedCompaniesOf(this.db, cursor, limit);
+  }
+
+  /**
+   * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's file; live:
+   * `bulkUrl`, the monthly CSV unzipped). Returns how many companies and names were indexed.
+   */
+  async ingestBulk(bulkUrl?: string): Promise<{ companies: number; names: number }> {
+    if (!this.db) throw new Error('the GB name index needs the store');
+    const url = bulkUrl ?? (this.emulator ? `${await this.apiLocation()}/bulk/BasicCompanyData.csv` : undefined);
+    if (!url) throw new Error('no bulk product URL');
+    const res = await fetch(url);
+    if (!res.ok) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
+    return ingestBasicCompanyData(this.db, await res.text());
+  }
+
+  /** Starts the stream consumer in this process (each process may consume; an event is stored once). */
+  async start(_ctx?: RegisterStartContext): Promise<void> {
+    this.stream?.start();
+  }
+
+  /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */
+  async stopStream(): Promise<void> {
+    await this.stream?.stop();
+  }
+
   async close(): Promise<void> {
+    await this.stream?.stop();
     await this.emulator?.stop();
   }
 

@@ -11,6 +11,9 @@ const GbConfig = z.object({
   GB_API_URL: z.string().url().default('https://api.company-information.service.gov.uk'),
   GB_DOCUMENT_API_URL: z.string().url().default('https://document-api.company-information.service.gov.uk'),
   GB_API_KEY: z.string().min(1).optional(),
+  /** GB live mode: the Streaming API (change events for monitors) and its stream key (default: GB_API_KEY). */
+  GB_STREAM_URL: z.string().url().default('https://stream.companieshouse.gov.uk'),
+  GB_STREAM_KEY: z.string().min(1).optional(),
 });
 type GbConfig = z.infer<typeof GbConfig>;
 
@@ -42,6 +45,8 @@ export const manifest: RegisterManifest<GbConfig> = {
       apiUrl: c.GB_API_URL,
       documentApiUrl: c.GB_DOCUMENT_API_URL,
       apiKey: c.GB_API_KEY,
+      streamUrl: c.GB_STREAM_URL,
+      ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
       now: deps.now,
       ...shared,
     });

@@ -8,6 +8,8 @@ import { COUNTRY, CompanyDirectory, type RegisterCompany } from './directory.ts'
 import { documentResponse, findDocument } from './documents.ts';
 import { KeyRateLimiter, REGISTER_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import { searchCompanies } from './search.ts';
+import { basicCompanyDataCsv } from './bulk.ts';
+import { serveStream, STREAMS, StreamLog, type StreamName } from './stream.ts';
 
 export interface GbEmulatorOptions {
   sandbox: SandboxStore;
@@ -33,6 +35,8 @@ const unavailable = () => chError(503, 'service-unavailable');
 /** Realistic answer times of the Public Data API: 100 to 400 ms a call (scaled by SANDBOX_LATENCY). */
 const REALISTIC_MS = 250;
 const PAGE_DEFAULT = 35;
+/** How often a connected stream looks for changes of the register's state. */
+const STREAM_POLL_MS = 100;
 const PAGE_MAX = 100;
 
 /**
@@ -45,6 +49,8 @@ const PAGE_MAX = 100;
  * - `GET /document/{id}` metadata, `GET /document/{id}/content` with `Accept`: the PDF, or the iXBRL of electronic accounts.
  * - HTTP Basic with an accepted API key as user name, else 401; 600 requests per 5 minutes per key, then 429 with
  *   the register's `X-Ratelimit-*` headers.
+ * - `GET /stream/{companies|officers|persons-with-significant-control|filings|insolvency-cases|charges}?timepoint=N`:
+ *   the Streaming API (stream.ts); its requests are not counted against the REST limit in the register either.
  * - 503 during an outage and per the operator's behaviours; `notFound` answers 404; `latencyMs` applies.
  */
 export class GbRegisterEmulator {
@@ -52,10 +58,12 @@ export class GbRegisterEmulator {
   private lifetime = new AbortController();
   private readonly directory: CompanyDirectory;
   private readonly limiter: KeyRateLimiter;
+  private readonly streamLog: StreamLog;
 
   constructor(private readonly opts: GbEmulatorOptions) {
     this.directory = new CompanyDirectory(opts.sandbox);
     this.limiter = new KeyRateLimiter(opts.rateLimit ?? REGISTER_RATE_LIMIT);
+    this.streamLog = new StreamLog(this.directory);
   }
 
   /** Listens on a free loopback port; returns the base URL. */
@@ -80,16 +88,30 @@ export class GbRegisterEmulator {
     try {
       await this.route(req, res);
     } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
+      // A stream already under way (its store closed at stop) can only be cut.
       if (res.headersSent) return void res.destroy();
+      if (!(err instanceof Refusal)) throw err;
       for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
       sendJson(res, err.status, err.body);
     }
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url === '/bulk/BasicCompanyData.csv') {
+      // The bulk products are a public download: no key, no rate limit.
+      const csv = Buffer.from(basicCompanyDataCsv(await this.directory.all()), 'utf8');
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': csv.length });
+      return void res.end(csv);
+    }
     const key = basicUser(req.headers.authorization);
     if (!key || !this.opts.apiKeys.includes(key)) throw new Refusal(401, { error: 'Invalid Authorization', type: 'ch:service' });
+    const url = new URL(req.url ?? '/', 'http://register');
+    const path = url.pathname.replace(/\/+$/, '');
+    const stream = /^\/stream\/([a-z-]+)$/.exec(path)?.[1];
+    if (stream !== undefined) {
+      if (!(stream in STREAMS)) throw chError(404, 'not-found');
+      return serveStream(this.streamLog, stream as StreamName, url, req, res, this.lifetime.signal, STREAM_POLL_MS);
+    }
     const rate = this.limiter.take(key);
     const rateHeaders = {
       'X-Ratelimit-Limit': String(rate.limit),
@@ -101,8 +123,6 @@ export class GbRegisterEmulator {
     if (!rate.allowed) throw new Refusal(429, { errors: [{ error: 'rate-limit-exceeded', type: 'ch:service' }] }, rateHeaders);
     if (req.method !== 'GET') throw chError(405, 'method-not-allowed');
     if (await this.opts.sandbox.isInOutage(COUNTRY)) throw unavailable();
-    const url = new URL(req.url ?? '/', 'http://register');
-    const path = url.pathname.replace(/\/+$/, '');
 
     if (path === '/search/companies') {
       const q = (url.searchParams.get('q') ?? '').trim();

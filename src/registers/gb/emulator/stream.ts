@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { sleep } from '../../../shared/sleep.ts';
+import type { GbRecord } from '../record.ts';
+import type { CompanyDirectory } from './directory.ts';
+
+/** The Streaming API's streams and the part of a company record each reports. */
+export const STREAMS = {
+  companies: { kind: 'company-profile', part: (r: GbRecord) => r.profile },
+  officers: { kind: 'company-officers', part: (r: GbRecord) => r.officers },
+  'persons-with-significant-control': { kind: 'company-psc-individual', part: (r: GbRecord) => r.psc },
+  filings: { kind: 'filing-history', part: (r: GbRecord) => r.filingHistory },
+  'insolvency-cases': { kind: 'company-insolvency', part: (r: GbRecord) => r.insolvency ?? null },
+  charges: { kind: 'company-charges', part: (r: GbRecord) => r.charges },
+} as const;
+export type StreamName = keyof typeof STREAMS;
+
+interface StreamEvent {
+  timepoint: number;
+  number: string;
+  type: 'changed' | 'deleted';
+  data: unknown;
+  publishedAt: string;
+}
+
+const digest = (v: unknown) =>
+  createHash('sha1')
+    .update(JSON.stringify(v ?? null))
+    .digest('hex');
+
+/**
+ * The register's change events, derived from the emulated register's state: a scan compares every company's parts
+ * with the last scan and appends one event per changed part to that part's stream (a removed company: `deleted`).
+ * The first scan is the baseline (no events for what was already there). Timepoints grow across emulator restarts
+ * (they start from the clock), so a consumer's stored timepoint never runs ahead of the stream.
+ */
+export class StreamLog {
+  private readonly events = new Map<StreamName, StreamEvent[]>();
+  private last: Map<string, Record<StreamName, string>> | undefined;
+  private next = Date.now() * 1000;
+  private scanning: Promise<void> | undefined;
+
+  constructor(private readonly directory: CompanyDirectory) {}
+
+  scan(): Promise<void> {
+    return (this.scanning ??= this.scanOnce().finally(() => (this.scanning = undefined)));
+  }
+
+  private async scanOnce(): Promise<void> {
+    const now = new Map<string, { record: GbRecord; parts: Record<StreamName, string> }>();
+    for (const c of await this.directory.all()) {
+      const parts = Object.fromEntries(Object.entries(STREAMS).map(([s, d]) => [s, digest(d.part(c.record))])) as Record<
+        StreamName,
+        string
+      >;
+      now.set(c.number, { record: c.record, parts });
+    }
+    const before = this.last;
+    this.last = new Map([...now].map(([n, v]) => [n, v.parts]));
+    if (!before) return;
+    const publishedAt = new Date().toISOString();
+    for (const [number, { record, parts }] of now) {
+      for (const s of Object.keys(STREAMS) as StreamName[]) {
+        if (before.get(number)?.[s] === parts[s]) continue;
+        this.push(s, { timepoint: ++this.next, number, type: 'changed', data: STREAMS[s].part(record), publishedAt });
+      }
+    }
+    for (const number of before.keys()) {
+      if (!now.has(number)) this.push('companies', { timepoint: ++this.next, number, type: 'deleted', data: {}, publishedAt });
+    }
+  }
+
+  private push(stream: StreamName, e: StreamEvent): void {
+    const list = this.events.get(stream) ?? [];
+    list.push(e);
+    if (list.length > 10_000) list.splice(0, list.length - 10_000);
+    this.events.set(stream, list);
+  }
+
+  after(stream: StreamName, timepoint: number): StreamEvent[] {
+    return (this.events.get(stream) ?? []).filter((e) => e.timepoint > timepoint);
+  }
+}
+
+/**
+ * `GET /stream/{stream}?timepoint=N`: a long-lived response of newline-separated JSON events after `N` (all kept ones
+ * without it), then each new one as the register's state changes; an empty line every few seconds keeps the
+ * connection alive, as the register's heartbeat does.
+ */
+export async function serveStream(
+  log: StreamLog,
+  stream: StreamName,
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  lifetime: AbortSignal,
+  pollMs: number,
+): Promise<void> {
+  await log.scan();
+  let sent = Number(url.searchParams.get('timepoint') ?? '0') || 0;
+  res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+  const closed = new AbortController();
+  req.on('close', () => closed.abort());
+  const signal = AbortSignal.any([closed.signal, lifetime]);
+  let idle = 0;
+  while (!signal.aborted) {
+    for (const e of log.after(stream, sent)) {
+      const body = {
+        resource_kind: STREAMS[stream].kind,
+        resource_uri: `/company/${e.number}`,
+        resource_id: e.number,
+        data: e.data,
+        event: { timepoint: e.timepoint, published_at: e.publishedAt, type: e.type },
+      };
+      res.write(`${JSON.stringify(body)}\n`);
+      sent = e.timepoint;
+      idle = 0;
+    }
+    if ((idle += pollMs) >= 5000) {
+      res.write('\n');
+      idle = 0;
+    }
+    await sleep(pollMs, signal).catch(() => undefined);
+    if (signal.aborted) break;
+    try {
+      await log.scan();
+    } catch {
+      // The register's state cannot be read (the store closed at stop): the stream drops, as a real one may.
+      return void res.destroy();
+    }
+  }
+  res.end();
+}
