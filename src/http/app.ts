@@ -31,6 +31,7 @@ import { register as webhookDeliveryRetry } from './routes/webhook-endpoints/ret
 import { register as monitorCreate } from './routes/monitors/create.ts';
 import { register as monitorRead } from './routes/monitors/read.ts';
 import { register as adminMonitors } from './routes/admin/monitors.ts';
+import { installUnknownFields } from './unknown-fields.ts';
 import { register as workspacesManage } from './routes/workspaces/manage.ts';
 import { register as workspacesUsage } from './routes/workspaces/usage.ts';
 import { register as billingNotifications } from './routes/billing/notifications.ts';
@@ -85,6 +86,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean | ob
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
   installNotFound(app, routes);
   installRequestGuards(app);
+  installUnknownFields(app);
 
   const authenticate = apiKeyAuth(services.accounts);
   await app.register(async (v2) => {

@@ -41,6 +41,20 @@ describe('compatibility with the incumbent API', () => {
     assert.equal(readFileSync(INCUMBENT_TYPES, 'utf8'), await generateIncumbentTypes(), 'run npm run compat:types');
   });
 
+  it('lists every deliberate difference in the README table, and only those', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('### Deliberate differences from the incumbent API'));
+    const rows = table.split('\n').filter((l) => l.startsWith('| ') && l.includes('`'));
+    assert.equal(rows.length, listed.deliberate.length);
+    for (const d of listed.deliberate) {
+      const [, keyword, path] = d.key.split(' ');
+      assert.ok(
+        rows.some((r) => r.includes(`\`${path}\` (${keyword})`)),
+        `README row for ${d.key}`,
+      );
+    }
+  });
+
   it('answers every shared operation as the incumbent documents it, except the listed differences', () => {
     const findings: Finding[] = exchanges.flatMap((e) => validateResponse(e.operationId, e.status, e.body));
     findings.push(...fields.refused);

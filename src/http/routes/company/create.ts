@@ -1,5 +1,6 @@
-import { CompanyRequestBody, CompanyResponse, errorResponses } from '../../../contract/index.ts';
+import { CompanyCreateQuery, CompanyRequestInput, CompanyResponse, errorResponses } from '../../../contract/index.ts';
 import { accountOf } from '../../auth.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { workspaceOf } from '../../workspace-header.ts';
 import { IdempotencyHeaders } from '../../idempotency.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
@@ -12,16 +13,27 @@ export const register: RouteRegistrar = (app, { retrieval, idempotency, workspac
       summary: 'Retrieve company data and documents',
       description:
         '`mode: onboarding` answers within the onboarding deadline per data point; `verification` (default) answers at once ' +
-        'with `in_progress` and completes in the background, announced by `company.updated` webhooks. Accepts `Idempotency-Key`.',
+        'with `in_progress` and completes in the background, announced by `company.updated` webhooks. Accepts `Idempotency-Key`. ' +
+        'As the incumbent: `{requestId}` alone re-reads a result (not billed, signed URLs refreshed); a graph continuation ' +
+        'may leave out `id` and `countryCode`; `?transliterate=true` works as the body flag.',
       headers: IdempotencyHeaders,
-      body: CompanyRequestBody,
+      querystring: CompanyCreateQuery,
+      body: CompanyRequestInput,
       response: { 200: CompanyResponse, ...errorResponses(400, 401, 402, 404, 406, 413, 415, 422, 429, 503) },
     },
     handler: async (req, reply) => {
       const account = accountOf(req);
       return idempotency.run(req, reply, account.id, async () => {
-        const body = await retrieval.create(account, req.body, await workspaceOf(req, workspaces));
-        return { status: 200, body: req.body.transliterate ? transliterateResponse(body) : body };
+        const transliterate = req.body.transliterate ?? req.query.transliterate;
+        const { requestId } = req.body;
+        if (requestId !== undefined) {
+          const others = Object.keys(req.body).filter((k) => k !== 'requestId' && k !== 'transliterate' && k !== 'mode');
+          if (others.length) throw new ApiError('invalid_request', 'requestId re-reads an earlier result: send it alone', others);
+          const found = await retrieval.get(account, requestId);
+          return { status: 200, body: transliterate ? transliterateResponse(found) : found };
+        }
+        const body = await retrieval.create(account, await retrieval.complete(account, req.body), await workspaceOf(req, workspaces));
+        return { status: 200, body: transliterate ? transliterateResponse(body) : body };
       });
     },
   });
