@@ -79,7 +79,10 @@ export const TaxId = z
     country: z.string().optional(),
     verification: z
       .object({
-        status: z.string().optional(),
+        status: z
+          .string()
+          .optional()
+          .describe('`verified` (the authority has the number) or `unverified` (it answered that it does not); the incumbent’s values.'),
         verifiedAt: Timestamp.optional(),
         verifiedName: z.string().optional(),
         verifiedAddress: z.string().optional(),

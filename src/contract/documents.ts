@@ -89,12 +89,18 @@ export const FinancialData = z
         insights: z
           .array(
             z.object({
+              category: z.enum(['liquidity', 'profitability', 'solvency', 'efficiency', 'growth', 'risk']).optional(),
               title: z.string(),
               description: z.string().optional(),
+              riskLevel: z
+                .enum(['low', 'medium', 'high', 'critical'])
+                .optional()
+                .describe('strong band low, adequate medium, weak high; negative equity critical.'),
               metricValue: z
                 .union([z.number(), z.string()])
                 .optional()
-                .describe('The ratio (or, for negative equity, the equity amount) the insight is about.'),
+                .describe('The ratio (or, for negative equity, the equity amount) the insight is about, as shown (1.85x, 8.3%).'),
+              metric: z.number().optional().describe('The same figure as a number.'),
               recommendation: z.string().optional(),
             }),
           )
@@ -102,15 +108,23 @@ export const FinancialData = z
           .describe('One per computed ratio, by fixed bands, plus one for negative equity.'),
         strengths: z.array(z.string()).optional().describe('Descriptions of the insights in their strong band.'),
         concerns: z.array(z.string()).optional().describe('Descriptions of the insights in their weak band, and negative equity.'),
+        overallRisk: z
+          .enum(['low', 'medium', 'high', 'critical'])
+          .optional()
+          .describe('From the health score: 70 and above low, 50 medium, 30 high, below critical; medium when not scored.'),
         trends: z
           .object({
-            comparedWithYear: z.number().int().describe('The prior fiscal year of the comparative column.'),
+            revenueDirection: z.enum(['increasing', 'stable', 'decreasing', 'unknown']).optional(),
+            profitabilityDirection: z.enum(['improving', 'stable', 'declining', 'unknown']).optional().describe('From net income.'),
+            debtDirection: z.enum(['decreasing', 'stable', 'increasing', 'unknown']).optional().describe('From total liabilities.'),
+            comparedWithYear: z.number().int().optional().describe('The prior fiscal year of the comparative column.'),
             lines: z
               .record(z.string(), LineTrend)
+              .optional()
               .describe('By line-item key of `incomeStatement` and `balanceSheet`, for lines printed in both years.'),
           })
           .optional()
-          .describe('Year on year, when the statement prints a prior-year column.'),
+          .describe('Year on year: directions `unknown` and no lines when the statement prints no prior-year column.'),
       })
       .optional(),
     incomeStatement: z

@@ -15,7 +15,7 @@ export const PersonName = z
 
 export const Individual = z
   .object({
-    gender: z.string().optional(),
+    gender: z.string().optional().describe('Male, Female, Other or PreferNotToSay (the incumbent’s values) where the register says.'),
     name: PersonName.optional(),
     birthDate: BirthDate.optional(),
     birthAddress: z

@@ -82,6 +82,10 @@ export const UltimateBeneficialOwner = Individual.extend({
   control: z
     .object({
       controlType: z.string().optional(),
+      types: z
+        .array(z.enum(['ownership-of-shares', 'voting-rights', 'appoint-and-remove-directors', 'significant-influence-or-control']))
+        .optional()
+        .describe('The incumbent’s control types, beside `controlType` (the specification’s).'),
       description: z.string().optional(),
       percentageDetails: z
         .array(

@@ -4,7 +4,7 @@ import { Company } from './company.ts';
 import { DataSources } from './data-sources.ts';
 import { AvailableDocument, Documents } from './documents.ts';
 import { ItemError } from './errors.ts';
-import { Graph } from './graph.ts';
+import { PublicGraph } from './graph.ts';
 import {
   CompanyRelationship,
   Establishment,
@@ -33,11 +33,12 @@ export type DataPoint = z.infer<typeof DataPoint>;
 export const Mode = z.enum(['onboarding', 'verification']).meta({ id: 'Mode' });
 export type Mode = z.infer<typeof Mode>;
 
-const budget = z.number().int().min(0).describe('Credit cents.');
+// A number as the incumbent types it (decimals included); the request engine caps at its whole credit cents.
+const budget = z.number().min(0).max(1e12).describe('Credit cents (a decimal is rounded down).');
 /** Lenient metadata: limits of spec §8 are applied (trim, skip), only the shape is validated. */
 const metadataInput = MetadataInput.optional();
 
-export const CompanyRequestBody = z
+const CompanyRequestFields = z
   .object({
     id: z.string().trim().min(1).max(200).describe('Company id from search.'),
     countryCode: CompanyCountry,
@@ -108,18 +109,51 @@ export const CompanyRequestBody = z
       ),
     metadata: metadataInput,
   })
-  .strict()
-  .meta({ id: 'CompanyRequest' });
-export type CompanyRequestBody = z.infer<typeof CompanyRequestBody>;
+  .strict();
+/** A complete request, as the request engine runs it. */
+export type CompanyRequestBody = z.infer<typeof CompanyRequestFields>;
 
+/**
+ * The body of `POST /v2/company`, as the incumbent accepts it: a request (`id` and `countryCode`), a graph
+ * continuation (`graphContinueFromNodeIds`; the company is the one of the earlier graph holding those nodes), or only
+ * `requestId`, which re-reads an earlier result (as `GET /v2/company/{requestId}`, signed URLs refreshed).
+ */
+export const CompanyRequestInput = CompanyRequestFields.partial({ id: true, countryCode: true })
+  .extend({
+    requestId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Alone: re-reads that earlier request’s latest result, not billed, signed document URLs refreshed.'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.requestId !== undefined || body.graphContinueFromNodeIds?.length) return;
+    for (const key of ['id', 'countryCode'] as const) {
+      if (body[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid input: expected string, received undefined' });
+    }
+  })
+  .meta({ id: 'CompanyRequest' });
+export type CompanyRequestInput = z.infer<typeof CompanyRequestInput>;
+
+/** As the incumbent's: a request (`id`, `countryCode`), or `requestId` alone to re-read an earlier result. */
 export const OnboardingRequestBody = z
   .object({
-    id: z.string().trim().min(1).max(200),
-    countryCode: OnboardingCountry,
+    id: z.string().trim().min(1).max(200).optional(),
+    countryCode: OnboardingCountry.optional(),
     dataPoints: z.array(z.literal('companyProfile')).max(1).optional(),
     metadata: metadataInput,
+    requestId: z.string().min(1).max(100).optional().describe('Alone: re-reads that earlier request’s latest result.'),
   })
   .strict()
+  .superRefine((body, ctx) => {
+    if (body.requestId !== undefined) return;
+    for (const key of ['id', 'countryCode'] as const) {
+      if (body[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid input: expected string, received undefined' });
+    }
+  })
   .meta({ id: 'OnboardingRequest' });
 
 export const ItemStatus = z.enum(['succeeded', 'in_progress', 'enriching', 'failed']).meta({ id: 'ItemStatus' });
@@ -175,7 +209,7 @@ const resultFields = {
   subsidiaries: z.array(Subsidiary).optional(),
   establishments: z.array(Establishment).optional(),
   otherKeyPersons: z.array(OtherKeyPerson).optional(),
-  graph: Graph.optional(),
+  graph: PublicGraph.optional(),
   documents: Documents.optional(),
   availableDocuments: z.array(AvailableDocument).optional(),
   companyRelationships: z.array(CompanyRelationship).optional(),
@@ -200,6 +234,15 @@ export const OnboardingResponse = z
   .meta({ id: 'OnboardingResponse' });
 
 export const RequestIdParams = z.object({ requestId: z.string().min(1).max(100) });
+
+/** `POST /v2/company?transliterate=true`: where the incumbent puts the flag (the body's works too). */
+export const CompanyCreateQuery = z.object({
+  transliterate: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .describe('As the body’s `transliterate`.'),
+});
 
 /** `GET /v2/company/{requestId}?transliterate=true`: the same romanisation as the request body's flag. */
 export const CompanyGetQuery = z.object({

@@ -13,6 +13,7 @@ import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import type { Services } from './services.ts';
 import { ACCOUNT_ROUTES, META_ROUTES, OPERATOR_ROUTES } from './routes/index.ts';
+import { installUnknownFields } from './unknown-fields.ts';
 
 /** Routes under /v2 that need no API key: the public API description and signed document links. */
 const PUBLIC_V2 = new Set(['/v2/openapi.json', '/v2/files/:fileId']);
@@ -50,6 +51,7 @@ export async function buildApp(
   await installRateLimits(app, services.config.RATE_LIMIT_PER_MINUTE);
   installNotFound(app, routes);
   installRequestGuards(app);
+  installUnknownFields(app);
 
   if (services.ops) registerOps(app, services.ops);
   // A worker process (ROLE=worker) answers the operations endpoints only.

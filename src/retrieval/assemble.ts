@@ -5,6 +5,8 @@ import type { ItemRow, RequestRow } from '../store/repositories/requests.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import { fetchOf } from './plan.ts';
 import { ENRICHMENT_SOURCE } from './agentic-enrichment.ts';
+import { publicGraph } from '../graph/public-view.ts';
+import type { Graph } from '../contract/index.ts';
 
 /** Response keys filled by each data point, and the dataSources key it reports under. */
 const PLACEMENT: Partial<Record<DataPoint, { key: keyof CompanyResponse; sources?: string }>> = {
@@ -78,7 +80,7 @@ export function assembleResponse(
     }
     const place = PLACEMENT[dp];
     if (!place) continue;
-    (response as Record<string, unknown>)[place.key] = item.result;
+    (response as Record<string, unknown>)[place.key] = dp === 'graph' ? publicGraph(item.result as Graph) : item.result;
     if (place.sources && item.source) dataSources[place.sources] = item.source;
   }
   if (request.options.agenticEnrichment === true) applyEnrichment(request, response, dataSources);

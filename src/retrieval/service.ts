@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/service.ts';
-import type { CompanyRequestBody, CompanyResponse, DataPoint } from '../contract/index.ts';
+import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoint } from '../contract/index.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db } from '../store/db.ts';
@@ -123,6 +123,31 @@ export class RetrievalService {
     for (const task of tasks) await this.verification.schedule(request, task);
     await this.releaseLease(request.id);
     return this.get(account, request.id, { transliterate: body.transliterate });
+  }
+
+  /**
+   * Completes the incumbent's forms of a request: a graph continuation without `id` resumes the account's latest
+   * graph that holds its first node (404 when none does); budgets are capped at whole credit cents.
+   */
+  async complete(account: Account, body: CompanyRequestInput): Promise<CompanyRequestBody> {
+    const floor = (n: number | undefined) => (n === undefined ? undefined : Math.floor(n));
+    const budgets = {
+      maxBudget: floor(body.maxBudget),
+      profileMaxBudget: floor(body.profileMaxBudget),
+      graphMaxBudget: floor(body.graphMaxBudget),
+    };
+    const { requestId: _r, ...rest } = body;
+    if (rest.id !== undefined && rest.countryCode !== undefined) return { ...rest, id: rest.id, countryCode: rest.countryCode, ...budgets };
+    const node = rest.graphContinueFromNodeIds?.[0];
+    const parent = node ? await this.requests.latestGraphHolding(account.id, node) : undefined;
+    if (!parent) throw new ApiError('resource_not_found', `no earlier graph of this account holds node ${node}`);
+    return {
+      ...rest,
+      ...budgets,
+      id: rest.id ?? parent.companyId,
+      countryCode: (rest.countryCode ?? parent.countryCode) as CompanyRequestBody['countryCode'],
+      dataPoints: rest.dataPoints ?? ['graph'],
+    };
   }
 
   /** The latest state of a request; another account's request is not found. Signed URLs are fresh. */

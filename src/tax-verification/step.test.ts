@@ -79,7 +79,7 @@ describe('the tax-ID verification step', () => {
       value: `GB${VRN}`,
       country: 'GB',
       verification: {
-        status: 'valid',
+        status: 'verified',
         verifiedAt: '2025-03-04T10:00:00.000Z',
         verifiedName: 'ACME LTD',
         verifiedAddress: '1 Main St, York, YO1 1AA, GB',
@@ -97,7 +97,7 @@ describe('the tax-ID verification step', () => {
 
   it('records an invalid number as the authority said', async () => {
     const out = await step.apply(block({ type: 'gb_vat', value: `7654321${gbCheckDigits('7654321')}` }), ctx('onboarding'));
-    assert.equal(out.data.company.taxId?.verification?.status, 'invalid');
+    assert.equal(out.data.company.taxId?.verification?.status, 'unverified');
     assert.equal(out.source.fields?.['taxId.verification']?.register, 'HMRC VAT check');
   });
 
@@ -130,7 +130,7 @@ describe('the tax-ID verification step', () => {
     for (const input of [
       block(),
       block({ type: 'cn_uscc', value: '91500103MA5U3B2X2K', country: 'CN' }),
-      block({ type: 'gb_vat', value: VRN, verification: { status: 'valid', verifiedAt: '2024-01-01T00:00:00.000Z' } }),
+      block({ type: 'gb_vat', value: VRN, verification: { status: 'verified', verifiedAt: '2024-01-01T00:00:00.000Z' } }),
     ]) {
       assert.equal(await step.apply(input, ctx()), input);
     }

@@ -5,15 +5,16 @@ export type TaxIdVerification = NonNullable<TaxId['verification']>;
 
 /**
  * What a tax authority said about a number (`verification.status` in the API):
- * - `valid`: the authority has the number registered; `verifiedName` / `verifiedAddress` are its registration as
+ * (the incumbent's values; the specification names none)
+ * - `verified`: the authority has the number registered; `verifiedName` / `verifiedAddress` are its registration as
  *   the authority publishes it (VIES leaves them out for member states that do not share them);
- * - `invalid`: the authority answered, and the number is not registered with it (or is not a number it accepts).
+ * - `unverified`: the authority answered, and the number is not registered with it (or is not a number it accepts).
  *
  * `unavailable` (the authority could not be asked: down, throttled, timed out) never reaches a response: the
  * verification is then absent, as when no verifier handles the number, because nothing was verified.
  */
 export type TaxIdCheck =
-  | ({ status: 'valid' | 'invalid' } & Omit<TaxIdVerification, 'status'> & { verifiedAt: string })
+  | ({ status: 'verified' | 'unverified' } & Omit<TaxIdVerification, 'status'> & { verifiedAt: string })
   | { status: 'unavailable'; reason: string };
 
 export interface VerifyContext {

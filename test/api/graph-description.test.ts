@@ -69,13 +69,13 @@ describe('graph description follows from the graph', () => {
         continuable.reduce((s: number, n: any) => s + n.continuation.estimatedCost, 0),
       );
     }
-    assert.equal(graph.metadata.stoppedReason === 'complete', continuable.length === 0);
+    assert.equal(graph.metadata.stopDetail === 'complete', continuable.length === 0);
     return d;
   };
 
   it('GRAPH-TRUST: dead ends are counted as not expanded, never as "every company reachable was expanded"', async () => {
     const graph = await graphOf({ id: 'GRAPH-TRUST' });
-    assert.equal(graph.metadata.stoppedReason, 'complete');
+    assert.equal(graph.metadata.stopDetail, 'complete');
     assert.ok(graph.metadata.companiesSkipped > 0);
     const d = assertTruthful(graph);
     assert.match(d, /1 with no register served/);
@@ -83,11 +83,11 @@ describe('graph description follows from the graph', () => {
 
   it('GRAPH-CHAIN and GRAPH-PATHS stopped part-way by graphMaxBudget: the counts and continuations agree', async () => {
     const chain = await graphOf({ id: 'GRAPH-CHAIN', graphMaxBudget: price + price / 2 });
-    assert.equal(chain.metadata.stoppedReason, 'graph_budget');
+    assert.equal(chain.metadata.stopDetail, 'graph_budget');
     assert.match(assertTruthful(chain), /1 company expanded .*, 1 not expanded \(1 over graphMaxBudget\)/);
 
     const paths = await graphOf({ id: 'GRAPH-PATHS', graphMaxBudget: 2 * price });
-    assert.equal(paths.metadata.stoppedReason, 'graph_budget');
+    assert.equal(paths.metadata.stopDetail, 'graph_budget');
     assertTruthful(paths);
 
     const whole = await graphOf({ id: 'GRAPH-PATHS' });

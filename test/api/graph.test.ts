@@ -62,7 +62,7 @@ describe('ownership graph through the API', () => {
     );
     assert.equal(node(graph, 'TEST:LU-B198765').totalOwnershipPercentage, 41, 'the shared parent holds through both holdings');
     assert.equal(node(graph, 'TEST:NL-30124578').company.legalName, 'Meridian Beheer B.V.');
-    const ubos = graph.nodes.filter((n: any) => n.flags.isUbo).map((n: any) => [n.totalOwnershipPercentage, n.flags.uboCalculationMethod]);
+    const ubos = graph.nodes.filter((n: any) => n.flags.isUbo).map((n: any) => [n.totalOwnershipPercentage, n.flags.uboCalculationDetail]);
     assert.deepEqual(ubos.sort(), [
       [35, ['direct_shareholding', 'indirect_shareholding']],
       [41, ['indirect_shareholding']],
@@ -73,7 +73,8 @@ describe('ownership graph through the API', () => {
       companiesFetched: 4,
       companiesSkipped: 0,
       interactive: false,
-      stoppedReason: 'complete',
+      stoppedReason: 'completed',
+      stopDetail: 'complete',
     });
     assert.match(graph.mermaidDiagram, /^flowchart TD\n/);
     assert.match(graph.description, /Meridian Shipping Ltd \(TEST:GRAPH-PATHS\) is ultimately owned by .+ \(41%, indirect\)/);
@@ -129,8 +130,13 @@ describe('ownership graph through the API', () => {
     const key = await account();
     const first = await run(key, { id: 'GRAPH-CHAIN', graphMaxBudget: price + price / 2 });
     assert.equal(first.graph.metadata.amountSpent, price);
-    assert.equal(first.graph.metadata.stoppedReason, 'graph_budget');
-    assert.deepEqual(node(first.graph, 'TEST:LU-B245871').continuation, { estimatedCost: price, depth: 1, accumulatedOwnership: 80 });
+    assert.equal(first.graph.metadata.stopDetail, 'graph_budget');
+    assert.deepEqual(node(first.graph, 'TEST:LU-B245871').continuation, {
+      reason: 'budget',
+      estimatedCost: price,
+      depth: 1,
+      accumulatedOwnership: 80,
+    });
     assert.equal(
       first.graph.nodes.some((n: any) => n.flags.isUbo || n.flags.isUboProxy),
       false,
@@ -139,18 +145,23 @@ describe('ownership graph through the API', () => {
 
     const second = await run(key, { id: 'GRAPH-CHAIN', graphMaxBudget: price, graphContinueFromNodeIds: ['TEST:LU-B245871'] });
     assert.equal(second.graph.metadata.amountSpent, price, 'the requested company again costs 0, the holding its price');
-    assert.deepEqual(node(second.graph, 'TEST:JE-128845').continuation, { estimatedCost: price, depth: 2, accumulatedOwnership: 56 });
+    assert.deepEqual(node(second.graph, 'TEST:JE-128845').continuation, {
+      reason: 'budget',
+      estimatedCost: price,
+      depth: 2,
+      accumulatedOwnership: 56,
+    });
     assert.deepEqual((await eventsOf(key, second.request.requestId)).map((e) => [e.companyId, e.status]).sort(), [
       ['GRAPH-CHAIN', 'deduplicated'],
       ['LU-B245871', 'charged'],
     ]);
 
     const third = await run(key, { id: 'GRAPH-CHAIN', graphContinueFromNodeIds: ['TEST:JE-128845'] });
-    assert.equal(third.graph.metadata.stoppedReason, 'complete');
+    assert.equal(third.graph.metadata.stopDetail, 'complete');
     assert.equal(third.graph.metadata.amountSpent, price);
     const ubo = third.graph.nodes.find((n: any) => n.flags.isUbo);
     assert.equal(ubo.totalOwnershipPercentage, 33.6);
-    assert.deepEqual(ubo.flags.uboCalculationMethod, ['indirect_shareholding']);
+    assert.deepEqual(ubo.flags.uboCalculationDetail, ['indirect_shareholding']);
     assert.equal(await balance(key), 100_000 - 3 * price);
   });
 
@@ -159,13 +170,13 @@ describe('ownership graph through the API', () => {
     const profile = (await svc.call('GET', '/v2/pricing?countryCode=TEST', { key })).body.blocks.find((b: any) => b.sku === 'TEST-PROFILE')
       .modes.verification;
     const capped = await run(key, { id: 'GRAPH-CHAIN', dataPoints: ['company', 'graph'], maxBudget: profile + price });
-    assert.equal(capped.graph.metadata.stoppedReason, 'max_budget');
+    assert.equal(capped.graph.metadata.stopDetail, 'max_budget');
     assert.equal(capped.graph.metadata.amountSpent, price);
     assert.equal(await balance(key), 100_000 - profile - price);
 
     const poor = await account(price + 10);
     const broke = await run(poor, { id: 'GRAPH-CYCLE' });
-    assert.equal(broke.graph.metadata.stoppedReason, 'insufficient_funds');
+    assert.equal(broke.graph.metadata.stopDetail, 'insufficient_funds');
     assert.equal(await balance(poor), 10);
   });
 
@@ -177,14 +188,15 @@ describe('ownership graph through the API', () => {
       companiesFetched: 1,
       companiesSkipped: 1,
       interactive: true,
-      stoppedReason: 'interactive',
+      stoppedReason: 'max_depth_reached',
+      stopDetail: 'interactive',
     });
     assert.equal(node(one.graph, 'TEST:MT-C81234').continuation.estimatedCost, price);
 
     const cycle = await run(key, { id: 'GRAPH-CYCLE' });
     assert.equal(cycle.graph.metadata.companiesFetched, 3);
     assert.equal(cycle.graph.metadata.amountSpent, 2 * price, 'the requested company was paid for a moment ago');
-    assert.ok(cycle.graph.edges.some((e: any) => e.fromId === 'TEST:GRAPH-CYCLE' && e.toId === 'TEST:MT-C81234' && e.percentage === 40));
+    assert.ok(cycle.graph.edges.some((e: any) => e.toId === 'TEST:GRAPH-CYCLE' && e.fromId === 'TEST:MT-C81234' && e.percentage === 40));
     assert.deepEqual(
       cycle.graph.nodes
         .filter((n: any) => n.flags.isUbo)
@@ -196,8 +208,8 @@ describe('ownership graph through the API', () => {
     const trust = await run(key, { id: 'GRAPH-TRUST', dataPoints: ['graph', 'legalRepresentatives'] });
     const proxy = trust.graph.nodes.filter((n: any) => n.flags.isUboProxy);
     assert.equal(proxy.length, 1);
-    assert.equal(proxy[0].individual.name, trust.legalRepresentatives[0].individual.name.fullName);
-    assert.deepEqual(proxy[0].flags.uboCalculationMethod, ['senior_managing_official']);
+    assert.equal(proxy[0].individual.name.fullName, trust.legalRepresentatives[0].individual.name.fullName);
+    assert.deepEqual(proxy[0].flags.uboCalculationDetail, ['senior_managing_official']);
     assert.equal(
       trust.graph.nodes.some((n: any) => n.flags.isUbo || n.continuation),
       false,
@@ -240,7 +252,7 @@ describe('ownership graph through the API', () => {
     });
     await storeCompany('FLAKY-PARENT', { shareholders: [person('Quinn', 100)] }, { failTimes: 1 });
     const retried = await run(key, { id: 'FLAKY-ROOT' });
-    assert.equal(retried.graph.metadata.stoppedReason, 'complete');
+    assert.equal(retried.graph.metadata.stopDetail, 'complete');
     assert.deepEqual((await eventsOf(key, retried.request.requestId)).map((e) => [e.companyId, e.status]).sort(), [
       ['FLAKY-PARENT', 'charged'],
       ['FLAKY-ROOT', 'charged'],
@@ -255,8 +267,13 @@ describe('ownership graph through the API', () => {
     await storeCompany('DOWN-PARENT', { shareholders: [person('Quinn', 100)] }, { unavailable: true });
     const down = await run(key, { id: 'DOWN-ROOT' });
     assert.equal(down.request.dataStatus.dataPoints.graph.status, 'succeeded');
-    assert.equal(down.graph.metadata.stoppedReason, 'register_unavailable');
-    assert.deepEqual(node(down.graph, 'TEST:DOWN-PARENT').continuation, { estimatedCost: price, depth: 1, accumulatedOwnership: 60 });
+    assert.equal(down.graph.metadata.stopDetail, 'register_unavailable');
+    assert.deepEqual(node(down.graph, 'TEST:DOWN-PARENT').continuation, {
+      reason: 'budget',
+      estimatedCost: price,
+      depth: 1,
+      accumulatedOwnership: 60,
+    });
     assert.equal(down.graph.metadata.amountSpent, price);
     assert.equal(down.request.dataStatus.dataPoints.graph.cost, price);
   });

@@ -58,7 +58,7 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
       const body = await retrieve({ id, countryCode: 'TEST', mode, dataPoints: ['company'] });
       const { verification, ...taxId } = body.company.taxId;
       assert.deepEqual(taxId, taxIdOf(factsOf(id)));
-      assert.equal(verification.status, 'valid');
+      assert.equal(verification.status, 'verified');
       assert.equal(verification.verifiedName, body.company.legalName);
       assert.ok(verification.verifiedAddress.includes(body.company.legalAddress.postalCode));
       assert.ok(!Number.isNaN(Date.parse(verification.verifiedAt)));
@@ -73,7 +73,7 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
     const body = await retrieve({ id: 'LU-B245871', countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] });
     assert.equal(body.company.taxId.type, 'eu_vat');
     assert.match(body.company.taxId.value, /^LU\d{8}$/);
-    assert.equal(body.company.taxId.verification.status, 'valid');
+    assert.equal(body.company.taxId.verification.status, 'verified');
     assert.equal(body.company.taxId.verification.verifiedName, body.company.legalName);
     assert.equal(body.dataSources.company.fields['taxId.verification'].register, 'VIES');
   });
@@ -94,11 +94,11 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
       200,
     );
     const ok = await retrieve({ id: 'VAT-GOOD', countryCode: 'TEST', mode: 'onboarding' });
-    assert.equal(ok.company.taxId.verification.status, 'valid');
+    assert.equal(ok.company.taxId.verification.status, 'verified');
     assert.equal(ok.company.taxId.verification.verifiedName, 'Good Number Ltd');
     const bad = await retrieve({ id: 'VAT-BAD', countryCode: 'TEST', mode: 'onboarding' });
     assert.deepEqual(Object.keys(bad.company.taxId.verification).sort(), ['status', 'verifiedAt']);
-    assert.equal(bad.company.taxId.verification.status, 'invalid');
+    assert.equal(bad.company.taxId.verification.status, 'unverified');
     assert.deepEqual(
       { ...bad.dataSources.company.fields['taxId.verification'], retrievedAt: undefined },
       { ...HMRC, retrievedAt: undefined },
@@ -125,7 +125,7 @@ describe('taxId, its verification, and US-NY mergers through the API', () => {
       assert.equal((await outage('HMRC-VAT', 0)).status, 200);
     }
     const after = await retrieve({ id: 'ACME-OUTAGE-OVER', countryCode: 'TEST', mode: 'onboarding' });
-    assert.equal(after.company.taxId.verification.status, 'valid', 'back once the outage is over');
+    assert.equal(after.company.taxId.verification.status, 'verified', 'back once the outage is over');
   });
 
   it('CN: the unified social credit code is the tax id; no verification service, so no verification', async () => {

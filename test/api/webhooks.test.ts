@@ -73,7 +73,12 @@ describe('webhook endpoints and deliveries', () => {
         `${url}: ${JSON.stringify(res.body)}`,
       );
     }
-    for (const body of [{}, { url: `${rx.url}/x`, extra: 1 }, { url: `${rx.url}/x`, description: 'x'.repeat(501) }, { url: 42 }]) {
+    for (const body of [
+      {},
+      { url: `${rx.url}/x`, descripton: 'a typo' },
+      { url: `${rx.url}/x`, description: 'x'.repeat(501) },
+      { url: 42 },
+    ]) {
       const res = await svc.call('POST', '/v2/webhook-endpoints', { key, body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.ok(res.body.error.details.length > 0);

@@ -89,22 +89,33 @@ export async function driveAll(svc: TestService, apiKey: string): Promise<Exchan
     if (docsRequest) await record(getRequest, client.GET('/v2/company/{requestId}', { params: { path: { requestId: docsRequest } } }));
   }
 
-  // The ownership graph, stopped by its budget, then continued from a truncated node without the company id.
+  // The ownership graph (verification mode, polled until it settled), stopped by its budget, then continued from a
+  // truncated node without the company id: the incumbent derives it from the parent graph.
+  const settledGraph = async (requestId: string | undefined) => {
+    if (!requestId) return undefined;
+    await eventually(
+      async () => {
+        const r = await client.GET('/v2/company/{requestId}', { params: { path: { requestId } } });
+        const s = (r.data as any)?.request?.dataStatus?.dataPoints?.graph?.status;
+        return s === 'succeeded' || s === 'failed';
+      },
+      30_000,
+      100,
+    );
+    return record(getRequest, client.GET('/v2/company/{requestId}', { params: { path: { requestId } } }));
+  };
   const graph = await record(
     company,
-    client.POST('/v2/company', {
-      body: { id: 'GRAPH-CHAIN', countryCode: TEST, mode: 'onboarding', dataPoints: ['graph'], graphMaxBudget: 1 },
-    }),
+    client.POST('/v2/company', { body: { id: 'GRAPH-CHAIN', countryCode: TEST, dataPoints: ['graph'], graphMaxBudget: 1 } }),
   );
-  const truncated = ((graph.body?.graph?.nodes ?? []) as any[]).find((n) => n.continuation)?.nodeId as string | undefined;
-  if (truncated) {
-    await record(
-      company,
-      client.POST('/v2/company', {
-        body: { graphContinueFromNodeIds: [truncated], mode: 'onboarding', dataPoints: ['graph'] } as any,
-      }),
-    );
-  }
+  const graphDone = await settledGraph(graph.body?.request?.requestId);
+  const truncated = ((graphDone?.body?.graph?.nodes ?? []) as any[]).find((n) => n.continuation)?.nodeId as string | undefined;
+  if (!truncated) throw new Error('the budget-capped graph has no continuation to resume');
+  const next = await record(
+    company,
+    client.POST('/v2/company', { body: { graphContinueFromNodeIds: [truncated], dataPoints: ['graph'] } as any }),
+  );
+  await settledGraph(next.body?.request?.requestId);
 
   await record(
     'CompanyOnboardingController_getOnboarding_v2',

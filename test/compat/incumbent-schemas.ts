@@ -87,7 +87,14 @@ export function validateResponse(operationId: string, status: number, body: unkn
   const documented = op.responses[String(status)];
   if (!documented) {
     const expected = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-    return [{ operationId, keyword: 'status', path: '', detail: `answered ${status}, the incumbent answers ${expected.join('/')}` }];
+    return [
+      {
+        operationId,
+        keyword: 'status',
+        path: '',
+        detail: `answered ${status}, the incumbent answers ${expected.join('/')}: ${JSON.stringify(body).slice(0, 200)}`,
+      },
+    ];
   }
   const schema = documented.content?.['application/json']?.schema;
   if (!schema) return [];

@@ -120,11 +120,14 @@ export interface paths {
         put?: never;
         /**
          * Retrieve company data and documents
-         * @description `mode: onboarding` answers within the onboarding deadline per data point; `verification` (default) answers at once with `in_progress` and completes in the background, announced by `company.updated` webhooks. Accepts `Idempotency-Key`.
+         * @description `mode: onboarding` answers within the onboarding deadline per data point; `verification` (default) answers at once with `in_progress` and completes in the background, announced by `company.updated` webhooks. Accepts `Idempotency-Key`. As the incumbent: `{requestId}` alone re-reads a result (not billed, signed URLs refreshed); a graph continuation may leave out `id` and `countryCode`; `?transliterate=true` works as the body flag.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description As the body’s `transliterate`. */
+                    transliterate?: "0" | "1" | "true" | "false";
+                };
                 header?: {
                     /** @description Repeat-safe key: a repeat within 24 hours returns the first response. */
                     "idempotency-key"?: string;
@@ -341,7 +344,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description As the body’s `transliterate`. */
+                    transliterate?: "0" | "1" | "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3741,8 +3747,8 @@ export interface components {
         };
         CompanyRequest: {
             /** @description Company id from search. */
-            id: string;
-            countryCode: components["schemas"]["CompanyCountry"];
+            id?: string;
+            countryCode?: components["schemas"]["CompanyCountry"];
             /** @description Data to retrieve; defaults to ["company"] when neither dataPoints nor documents are given. */
             dataPoints?: components["schemas"]["DataPoint"][];
             /** @default verification */
@@ -3770,6 +3776,8 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Alone: re-reads that earlier request’s latest result, not billed, signed document URLs refreshed. */
+            requestId?: string;
         };
         /** @description Only requested data appears. */
         CompanyResponse: {
@@ -3990,22 +3998,48 @@ export interface components {
                 };
                 /** @description One per computed ratio, by fixed bands, plus one for negative equity. */
                 insights?: {
+                    /** @enum {string} */
+                    category?: "liquidity" | "profitability" | "solvency" | "efficiency" | "growth" | "risk";
                     title: string;
                     description?: string;
-                    /** @description The ratio (or, for negative equity, the equity amount) the insight is about. */
+                    /**
+                     * @description strong band low, adequate medium, weak high; negative equity critical.
+                     * @enum {string}
+                     */
+                    riskLevel?: "low" | "medium" | "high" | "critical";
+                    /** @description The ratio (or, for negative equity, the equity amount) the insight is about, as shown (1.85x, 8.3%). */
                     metricValue?: number | string;
+                    /** @description The same figure as a number. */
+                    metric?: number;
                     recommendation?: string;
                 }[];
                 /** @description Descriptions of the insights in their strong band. */
                 strengths?: string[];
                 /** @description Descriptions of the insights in their weak band, and negative equity. */
                 concerns?: string[];
-                /** @description Year on year, when the statement prints a prior-year column. */
+                /**
+                 * @description From the health score: 70 and above low, 50 medium, 30 high, below critical; medium when not scored.
+                 * @enum {string}
+                 */
+                overallRisk?: "low" | "medium" | "high" | "critical";
+                /** @description Year on year: directions `unknown` and no lines when the statement prints no prior-year column. */
                 trends?: {
+                    /** @enum {string} */
+                    revenueDirection?: "increasing" | "stable" | "decreasing" | "unknown";
+                    /**
+                     * @description From net income.
+                     * @enum {string}
+                     */
+                    profitabilityDirection?: "improving" | "stable" | "declining" | "unknown";
+                    /**
+                     * @description From total liabilities.
+                     * @enum {string}
+                     */
+                    debtDirection?: "decreasing" | "stable" | "increasing" | "unknown";
                     /** @description The prior fiscal year of the comparative column. */
-                    comparedWithYear: number;
+                    comparedWithYear?: number;
                     /** @description By line-item key of `incomeStatement` and `balanceSheet`, for lines printed in both years. */
-                    lines: {
+                    lines?: {
                         [key: string]: components["schemas"]["FinancialLineTrend"];
                     };
                 };
@@ -4260,23 +4294,28 @@ export interface components {
             /** @description The graph in words: who ultimately owns the company, how far the graph went, why it stopped. */
             description?: string;
             metadata?: {
-                /** @description Credit cents this request charged for the graph: one billing event per company expanded (deduplicated ones at 0). */
+                /** @description Credit cents this request charged for the graph (deduplicated companies at 0). */
                 amountSpent: number;
                 /** @description Companies whose shareholders were fetched (the requested company included). */
                 companiesFetched: number;
                 /** @description Companies in the graph not expanded: left for later (continuation) or dead ends. */
                 companiesSkipped: number;
                 interactive: boolean;
-                stoppedReason?: components["schemas"]["GraphStoppedReason"];
+                /**
+                 * @description completed; budget_exhausted (balance, maxBudget or graphMaxBudget); max_depth_reached (depth, interactive); timeout (a register stayed unavailable).
+                 * @enum {string}
+                 */
+                stoppedReason: "completed" | "budget_exhausted" | "max_depth_reached" | "max_nodes_reached" | "timeout";
+                stopDetail?: components["schemas"]["GraphStopDetail"];
             };
         };
         GraphEdge: {
             id: string;
-            /** @description The owner. */
+            /** @description The owned company (the incumbent’s direction). */
             fromId: string;
-            /** @description The owned company. */
+            /** @description The owner. */
             toId: string;
-            /** @description Percent of toId that fromId holds directly. */
+            /** @description Percent of fromId that toId holds directly. */
             percentage?: number;
             /** @description The register that published the holding. */
             source?: string;
@@ -4284,8 +4323,10 @@ export interface components {
         GraphNode: {
             /** @description `CC:companyId` for companies; an opaque id (`person:…`) for individuals. */
             nodeId: string;
+            /** @enum {string} */
+            type: "individual" | "company";
             individual?: {
-                name?: string;
+                name: components["schemas"]["PersonName"];
                 birthDate?: components["schemas"]["BirthDate"];
             };
             company?: {
@@ -4300,14 +4341,23 @@ export interface components {
                 isRoot?: boolean;
                 /** @description An individual whose total ownership reaches the UBO threshold of the requested company's country (25% by default). */
                 isUbo?: boolean;
-                /** @description The senior managing official (first individual legal representative of the requested company), reported when no individual reaches the threshold and the companies not yet expanded could not change that. */
+                /** @description The senior managing official, reported when no individual reaches the threshold. */
                 isUboProxy?: boolean;
-                /** @description How the flag was reached: direct_shareholding, indirect_shareholding (both when both contribute), senior_managing_official. */
-                uboCalculationMethod?: ("direct_shareholding" | "indirect_shareholding" | "senior_managing_official")[];
+                /** @description accumulation: ownership multiplied along each chain and added across paths (how every UBO here is found). */
+                uboCalculationMethod?: ("accumulation" | "domination")[];
+                /** @description Ours, finer: direct_shareholding, indirect_shareholding (both when both contribute), senior_managing_official. */
+                uboCalculationDetail?: ("direct_shareholding" | "indirect_shareholding" | "senior_managing_official")[];
+                /**
+                 * @description Companies: found (expanded), budget_truncated (not expanded; pass its nodeId in graphContinueFromNodeIds).
+                 * @enum {string}
+                 */
+                status?: "found" | "budget_truncated";
             };
-            /** @description Present on companies not expanded that a later request can expand (budget, interactive, depth, unavailable register); pass the nodeId in graphContinueFromNodeIds. */
+            /** @description Present on companies a later request can expand; pass the nodeId in graphContinueFromNodeIds. */
             continuation?: {
-                /** @description Credit cents to expand this company now: its register's shareholders block, 0 when it would be deduplicated. */
+                /** @constant */
+                reason: "budget";
+                /** @description Credit cents to expand this company now: its register's shareholders block, 0 when deduplicated. */
                 estimatedCost: number;
                 /** @description Levels above the requested company (its direct owners are at 1). */
                 depth: number;
@@ -4319,7 +4369,7 @@ export interface components {
          * @description Why expansion ended. complete: every company reachable (within what was asked) was expanded; insufficient_funds: the balance could not pay for the next company; max_budget: the request's maxBudget left no room; graph_budget: graphMaxBudget left no room; register_unavailable: a register stayed unavailable for the whole retry window; max_depth: companies 10 levels above the requested one are not expanded (continue from them to go on); interactive: graphInteractive stopped after one level; continuation_scope: a continuation request expanded the listed nodes and what lies above them, other companies keep their continuation. When several apply, the first in this list (after complete) is given.
          * @enum {string}
          */
-        GraphStoppedReason: "complete" | "insufficient_funds" | "max_budget" | "graph_budget" | "register_unavailable" | "max_depth" | "interactive" | "continuation_scope";
+        GraphStopDetail: "complete" | "insufficient_funds" | "max_budget" | "graph_budget" | "register_unavailable" | "max_depth" | "interactive" | "continuation_scope";
         /** @description Fires when the spend over the rolling period reaches `cents`. */
         HighUsageTier: {
             /** @enum {string} */
@@ -4342,6 +4392,7 @@ export interface components {
             pricingMode: "fixed" | "variable";
         };
         Individual: {
+            /** @description Male, Female, Other or PreferNotToSay (the incumbent’s values) where the register says. */
             gender?: string;
             name?: components["schemas"]["PersonName"];
             birthDate?: components["schemas"]["BirthDate"];
@@ -4364,6 +4415,7 @@ export interface components {
         };
         /** @description As requests carry it (`Individual` is the form responses carry). */
         IndividualInput: {
+            /** @description Male, Female, Other or PreferNotToSay (the incumbent’s values) where the register says. */
             gender?: string;
             name?: components["schemas"]["PersonNameInput"];
             birthDate?: components["schemas"]["BirthDateInput"];
@@ -4680,13 +4732,15 @@ export interface components {
          */
         OnboardingCountry: "AT" | "BE" | "BG" | "CH" | "CN" | "CZ" | "CY" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GG" | "GR" | "HK" | "HR" | "HU" | "IE" | "IS" | "IT" | "JE" | "LI" | "LU" | "LV" | "MC" | "MT" | "MU" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SG" | "SI" | "SK" | "VG" | "TEST";
         OnboardingRequest: {
-            id: string;
-            countryCode: components["schemas"]["OnboardingCountry"];
+            id?: string;
+            countryCode?: components["schemas"]["OnboardingCountry"];
             dataPoints?: "companyProfile"[];
             /** @description String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated. */
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Alone: re-reads that earlier request’s latest result. */
+            requestId?: string;
         };
         OnboardingResponse: {
             request: {
@@ -5031,6 +5085,7 @@ export interface components {
             value: string;
             country?: string;
             verification?: {
+                /** @description `verified` (the authority has the number) or `unverified` (it answered that it does not); the incumbent’s values. */
                 status?: string;
                 /** @description ISO 8601 UTC timestamp. */
                 verifiedAt?: string;
@@ -5046,6 +5101,7 @@ export interface components {
             value: string;
             country?: string;
             verification?: {
+                /** @description `verified` (the authority has the number) or `unverified` (it answered that it does not); the incumbent’s values. */
                 status?: string;
                 /** @description ISO 8601 UTC timestamp. */
                 verifiedAt?: string;
@@ -5097,6 +5153,7 @@ export interface components {
             availableDocuments?: components["schemas"]["AvailableDocumentInput"][];
         };
         UltimateBeneficialOwner: {
+            /** @description Male, Female, Other or PreferNotToSay (the incumbent’s values) where the register says. */
             gender?: string;
             name?: components["schemas"]["PersonName"];
             birthDate?: components["schemas"]["BirthDate"];
@@ -5119,6 +5176,8 @@ export interface components {
             entityId?: string;
             control?: {
                 controlType?: string;
+                /** @description The incumbent’s control types, beside `controlType` (the specification’s). */
+                types?: ("ownership-of-shares" | "voting-rights" | "appoint-and-remove-directors" | "significant-influence-or-control")[];
                 description?: string;
                 percentageDetails?: {
                     type?: string;
@@ -5132,6 +5191,7 @@ export interface components {
         };
         /** @description As requests carry it (`UltimateBeneficialOwner` is the form responses carry). */
         UltimateBeneficialOwnerInput: {
+            /** @description Male, Female, Other or PreferNotToSay (the incumbent’s values) where the register says. */
             gender?: string;
             name?: components["schemas"]["PersonNameInput"];
             birthDate?: components["schemas"]["BirthDateInput"];
@@ -5154,6 +5214,8 @@ export interface components {
             entityId?: string;
             control?: {
                 controlType?: string;
+                /** @description The incumbent’s control types, beside `controlType` (the specification’s). */
+                types?: ("ownership-of-shares" | "voting-rights" | "appoint-and-remove-directors" | "significant-influence-or-control")[];
                 description?: string;
                 percentageDetails?: {
                     type?: string;

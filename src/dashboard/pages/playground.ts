@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyRequestBody, DATA_POINTS, SearchQuery, type SearchResult } from '../../contract/index.ts';
+import { CompanyRequestInput, DATA_POINTS, SearchQuery, type SearchResult } from '../../contract/index.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { toApiError } from '../../http/error-handler.ts';
 import { csrfField, parseForm } from '../forms.ts';
@@ -85,8 +85,8 @@ ${retrieveForm(session.csrfToken, r.countryCode, r.id, r.legalName, n)}</li>`,
       const form = parseForm(RetrieveForm, req.body);
       const dataPoints = form.dataPoints === undefined ? [] : [form.dataPoints].flat();
       if (dataPoints.length === 0) throw new ApiError('invalid_request', 'choose at least one data point');
-      const body = parseForm(CompanyRequestBody, { id: form.id, countryCode: form.countryCode, mode: form.mode, dataPoints });
-      const response = await retrieval.create(account, body);
+      const input = parseForm(CompanyRequestInput, { id: form.id, countryCode: form.countryCode, mode: form.mode, dataPoints });
+      const response = await retrieval.create(account, await retrieval.complete(account, input));
       return reply.redirect(`/dashboard/requests/${response.request.requestId}`, 303);
     } catch (err) {
       const e = toApiError(err as Error);

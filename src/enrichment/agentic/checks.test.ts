@@ -36,7 +36,7 @@ describe('agentic enrichment checks', () => {
     const mismatch = base({
       company: {
         legalName: 'Acme Widgets Ltd',
-        taxId: { type: 'gb_vat', value: 'GB123', verification: { status: 'valid', verifiedName: 'OTHER CO LTD' } },
+        taxId: { type: 'gb_vat', value: 'GB123', verification: { status: 'verified', verifiedName: 'OTHER CO LTD' } },
       } as never,
     });
     assert.match(findingsOf(mismatch, 'taxId').findings[0]!.message, /registered to "OTHER CO LTD"/);

@@ -71,7 +71,7 @@ const taxId: Check = (input) => {
     });
   }
   const v = t.verification;
-  if (v?.status && /invalid|not.?valid/i.test(v.status)) {
+  if (v?.status && /unverified|invalid|not.?valid/i.test(v.status)) {
     findings.push({
       check: id,
       severity: 'inconsistency',

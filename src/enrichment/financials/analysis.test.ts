@@ -41,7 +41,7 @@ describe('financial analysis', () => {
     assert.equal(a.insights.length, 6);
     for (const i of a.insights) {
       assert.ok(i.title && i.description && i.recommendation);
-      assert.ok(Object.values(a.ratios).includes(i.metricValue), `${i.title} shows a computed ratio`);
+      assert.ok(Object.values(a.ratios).includes(i.metric), `${i.title} shows a computed ratio`);
     }
     assert.ok(a.healthScore! >= 70, `score ${a.healthScore}`);
     assert.match(
@@ -54,11 +54,16 @@ describe('financial analysis', () => {
 
   it('compares every line printed for both years, and only those', () => {
     const { trends } = analyseAccounts(growing);
-    assert.equal(trends!.comparedWithYear, 2023);
-    assert.deepEqual(Object.keys(trends!.lines), ['revenue', 'costOfSales', 'netIncome', 'currentAssets', 'equity']);
-    assert.deepEqual(trends!.lines.revenue, { current: 2_000_000, prior: 1_600_000, change: 400_000, changeRatio: 0.25, direction: 'up' });
-    assert.deepEqual(trends!.lines.costOfSales, { current: 1_100_000, prior: 1_100_000, change: 0, changeRatio: 0, direction: 'flat' });
-    assert.equal(analyseAccounts(insolvent).trends, undefined, 'no prior year, no trends');
+    assert.equal(trends.comparedWithYear, 2023);
+    assert.equal(trends.revenueDirection, 'increasing');
+    assert.deepEqual(Object.keys(trends.lines!), ['revenue', 'costOfSales', 'netIncome', 'currentAssets', 'equity']);
+    assert.deepEqual(trends.lines!.revenue, { current: 2_000_000, prior: 1_600_000, change: 400_000, changeRatio: 0.25, direction: 'up' });
+    assert.deepEqual(trends.lines!.costOfSales, { current: 1_100_000, prior: 1_100_000, change: 0, changeRatio: 0, direction: 'flat' });
+    assert.deepEqual(
+      analyseAccounts(insolvent).trends,
+      { revenueDirection: 'unknown', profitabilityDirection: 'unknown', debtDirection: 'unknown' },
+      'no prior year: directions unknown, no lines',
+    );
   });
 
   it('turns negative equity and a loss into concerns, with no invented leverage or return on equity', () => {
@@ -66,7 +71,9 @@ describe('financial analysis', () => {
     assert.equal(a.ratios.debtToEquity, undefined);
     assert.equal(a.ratios.returnOnEquity, undefined);
     const neg = a.insights.find((i) => i.title === 'Negative equity')!;
-    assert.equal(neg.metricValue, -150_000);
+    assert.equal(neg.metric, -150_000);
+    assert.equal(neg.metricValue, '-£150,000');
+    assert.equal(neg.riskLevel, 'critical');
     assert.ok(a.concerns.includes(neg.description));
     assert.ok(a.concerns.some((c) => /loss/.test(c)));
     assert.ok(a.healthScore! < 40, `score ${a.healthScore}`);

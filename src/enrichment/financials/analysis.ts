@@ -19,12 +19,31 @@ const InsightRules = z.object({
 });
 const RULES = InsightRules.parse(JSON.parse(readFileSync(new URL('./insights.json', import.meta.url), 'utf8')));
 
+type Risk = 'low' | 'medium' | 'high' | 'critical';
+
 export interface Insight {
+  /** The incumbent's category and risk level of the insight. */
+  category: 'liquidity' | 'profitability' | 'solvency' | 'growth';
   title: string;
   description: string;
-  metricValue: number;
+  riskLevel: Risk;
+  /** The figure as shown (1.85x, 8.3%, -£12,000): the incumbent's string. */
+  metricValue: string;
+  /** The same figure as a number. */
+  metric: number;
   recommendation: string;
 }
+
+/** Each ratio's category among the incumbent's (FinancialInsightDTO). */
+const CATEGORY: Record<RatioName, Insight['category']> = {
+  currentRatio: 'liquidity',
+  quickRatio: 'liquidity',
+  debtToEquity: 'solvency',
+  netProfitMargin: 'profitability',
+  returnOnEquity: 'profitability',
+  revenueGrowth: 'growth',
+};
+const RISK_OF_BAND: Record<string, Risk> = { strong: 'low', adequate: 'medium', weak: 'high' };
 
 /** One line item in the year and the prior year. `changeRatio` is the change over |prior| (omitted when prior is 0). */
 export interface LineTrend {
@@ -36,8 +55,12 @@ export interface LineTrend {
 }
 
 export interface Trends {
-  comparedWithYear: number;
-  lines: Record<string, LineTrend>;
+  /** The incumbent's directions, from revenue, net income and total liabilities; `unknown` without a prior year. */
+  revenueDirection: 'increasing' | 'stable' | 'decreasing' | 'unknown';
+  profitabilityDirection: 'improving' | 'stable' | 'declining' | 'unknown';
+  debtDirection: 'decreasing' | 'stable' | 'increasing' | 'unknown';
+  comparedWithYear?: number;
+  lines?: Record<string, LineTrend>;
 }
 
 export interface FinancialAnalysis {
@@ -45,10 +68,12 @@ export interface FinancialAnalysis {
   narrativeAnalysis: string;
   healthScore?: number;
   ratios: Ratios;
+  /** The incumbent's overall risk: from the health score's band, `medium` when there is no score. */
+  overallRisk: Risk;
   insights: Insight[];
   strengths: string[];
   concerns: string[];
-  trends?: Trends;
+  trends: Trends;
 }
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
@@ -78,7 +103,7 @@ function shown(v: number, format: 'times' | 'percent' | 'signedPercent'): string
 }
 
 /** Current against prior for every line printed in both years, statement order. */
-function trendsOf(accounts: ExtractedAccounts): Trends | undefined {
+function trendsOf(accounts: ExtractedAccounts): { comparedWithYear: number; lines: Record<string, LineTrend> } | undefined {
   const { prior } = accounts;
   if (!prior) return undefined;
   const lines: Record<string, LineTrend> = {};
@@ -133,18 +158,44 @@ export function analyseAccounts(accounts: ExtractedAccounts): FinancialAnalysis 
     if (value === undefined || !rule) continue;
     const band = rule.bands.find((b) => b.below === undefined || value < b.below)!;
     const description = band.description.replace('{value}', shown(value, rule.format));
-    insights.push({ title: rule.title, description, metricValue: value, recommendation: band.recommendation });
+    insights.push({
+      category: CATEGORY[name],
+      title: rule.title,
+      description,
+      riskLevel: RISK_OF_BAND[band.level] ?? 'medium',
+      metricValue: shown(value, rule.format),
+      metric: value,
+      recommendation: band.recommendation,
+    });
     if (band.level === 'strong') strengths.push(description);
     if (band.level === 'weak') concerns.push(description);
   }
   if (bs.equity !== undefined && bs.equity <= 0) {
     const t = RULES.negativeEquity;
     const description = t.description.replace('{value}', money(bs.equity, currency));
-    insights.push({ title: t.title, description, metricValue: bs.equity, recommendation: t.recommendation });
+    insights.push({
+      category: 'solvency',
+      title: t.title,
+      description,
+      riskLevel: 'critical',
+      metricValue: money(bs.equity, currency),
+      metric: bs.equity,
+      recommendation: t.recommendation,
+    });
     concerns.push(description);
   }
 
-  const trends = trendsOf(accounts);
+  const lines = trendsOf(accounts);
+  const dir = <T extends string>(key: string, up: T, down: T): T | 'stable' | 'unknown' => {
+    const d = lines?.lines?.[key]?.direction;
+    return d === 'up' ? up : d === 'down' ? down : d === 'flat' ? 'stable' : 'unknown';
+  };
+  const trends: Trends = {
+    revenueDirection: dir('revenue', 'increasing', 'decreasing'),
+    profitabilityDirection: dir('netIncome', 'improving', 'declining'),
+    debtDirection: dir('totalLiabilities', 'increasing', 'decreasing'),
+    ...(lines ?? {}),
+  };
   const year = accounts.fiscalYear.endDate ? `the year ended ${longDate(accounts.fiscalYear.endDate)}` : String(accounts.fiscalYear.year);
   const growth = ratios.revenueGrowth !== undefined ? ` (${percent(ratios.revenueGrowth, true)} on ${prior!.year})` : '';
   const result =
@@ -169,12 +220,12 @@ export function analyseAccounts(accounts: ExtractedAccounts): FinancialAnalysis 
     );
   for (const i of insights.filter((i) => i.title !== RULES.ratios.netProfitMargin?.title && i.title !== RULES.ratios.revenueGrowth?.title))
     narrative.push(i.description);
-  const moves = Object.entries(trends?.lines ?? {})
+  const moves = Object.entries(lines?.lines ?? {})
     .filter(([, t]) => t.changeRatio !== undefined)
     .sort(([ka, a], [kb, b]) => Math.abs(b.changeRatio!) - Math.abs(a.changeRatio!) || ka.localeCompare(kb))
     .slice(0, 2)
     .map(([key, t]) => `${words(key)} ${percent(t.changeRatio!, true)}`);
-  if (moves.length) narrative.push(`The largest changes on ${trends!.comparedWithYear}: ${moves.join(', ')}.`);
+  if (moves.length) narrative.push(`The largest changes on ${lines!.comparedWithYear}: ${moves.join(', ')}.`);
   const missing = (Object.keys(RULES.ratios) as RatioName[]).filter((r) => ratios[r] === undefined).map(words);
   if (missing.length) narrative.push(`Not computed, for want of a printed figure or a positive denominator: ${missing.join(', ')}.`);
   if (score !== undefined) narrative.push(`Health score ${score}/100 (${ratingOf(score).toLowerCase()}).`);
@@ -183,10 +234,11 @@ export function analyseAccounts(accounts: ExtractedAccounts): FinancialAnalysis 
     summary,
     narrativeAnalysis: narrative.join(' '),
     ...(score !== undefined ? { healthScore: score } : {}),
+    overallRisk: score === undefined ? 'medium' : score >= 70 ? 'low' : score >= 50 ? 'medium' : score >= 30 ? 'high' : 'critical',
     ratios,
     insights,
     strengths,
     concerns,
-    ...(trends ? { trends } : {}),
+    trends,
   };
 }

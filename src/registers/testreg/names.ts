@@ -161,7 +161,7 @@ export function person(rng: Rng): Individual {
   const firstName = rng.pick(female ? vocabulary.firstNames.female : vocabulary.firstNames.male);
   const lastName = rng.pick(vocabulary.lastNames);
   return {
-    gender: female ? 'female' : 'male',
+    gender: female ? 'Female' : 'Male', // the incumbent's values (spec §2.4 gives none)
     name: { fullName: `${firstName} ${lastName}`, firstName, lastName },
     // Registers publish month and year of birth only, for privacy.
     birthDate: { month: rng.int(1, 12), year: rng.int(1948, 1998) },

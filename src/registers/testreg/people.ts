@@ -195,6 +195,7 @@ export function ultimateBeneficialOwnersOf(id: string, facts: Facts = factsOf(id
         entityId,
         control: {
           controlType: o.direct ? 'ownershipOfShares' : 'indirectOwnershipOfShares',
+          types: ['ownership-of-shares', 'voting-rights'],
           description: `Holds, ${o.direct ? 'directly' : 'through other companies'}, more than ${range.lower}% of the shares and voting rights`,
           percentageDetails: [
             { type: 'ownershipOfShares', range },
@@ -212,6 +213,7 @@ export function ultimateBeneficialOwnersOf(id: string, facts: Facts = factsOf(id
       ...(first.entityId ? { entityId: first.entityId } : {}),
       control: {
         controlType: 'seniorManagingOfficial',
+        types: ['significant-influence-or-control'],
         description: 'No natural person holds more than 25%; the senior managing official is reported instead',
         percentageDetails: [],
       },

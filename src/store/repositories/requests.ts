@@ -230,6 +230,18 @@ export class RequestRepository {
     return row;
   }
 
+  /** The account's latest request whose delivered graph holds this node: the root a continuation without `id` resumes. */
+  async latestGraphHolding(accountId: string, nodeId: string): Promise<{ countryCode: string; companyId: string } | undefined> {
+    const [row] = await this.db.query<{ countryCode: string; companyId: string }>(
+      `select r.country_code as "countryCode", r.company_id as "companyId"
+         from requests r join request_items i on i.request_id = r.id and i.kind = 'dataPoint' and i.name = 'graph'
+        where r.account_id = $1 and i.status = 'succeeded' and i.result->'nodes' @> $2::jsonb
+        order by r.created_at desc, r.id desc limit 1`,
+      [accountId, JSON.stringify([{ nodeId }])],
+    );
+    return row;
+  }
+
   async countAttempt(requestId: string, kind: ItemKind, name: string): Promise<void> {
     await this.db.query('update request_items set attempts = attempts + 1 where request_id = $1 and kind = $2 and name = $3', [
       requestId,

@@ -58,7 +58,7 @@ describe('the HMRC VAT check client against its emulator', () => {
     requests.length = 0;
     const check = await client().verify({ type: 'gb_vat', value: `GB ${ACME}`, country: 'GB' }, ctx());
     assert.deepEqual(check, {
-      status: 'valid',
+      status: 'verified',
       verifiedAt: '2025-03-04T10:11:12.000Z',
       verifiedName: 'Acme Holding Ltd',
       verifiedAddress: '12 High Street, Leeds, LS1 4AB, GB',
@@ -77,7 +77,7 @@ describe('the HMRC VAT check client against its emulator', () => {
     emulator = await start();
     url = emulator.url;
     requests.length = 0;
-    assert.equal((await c.verify({ type: 'gb_vat', value: ACME }, ctx())).status, 'valid');
+    assert.equal((await c.verify({ type: 'gb_vat', value: ACME }, ctx())).status, 'verified');
     assert.deepEqual(
       requests.map((r) => r.split(' ')[1]!.split('/')[1]),
       ['organisations', 'oauth', 'organisations'],
@@ -86,17 +86,17 @@ describe('the HMRC VAT check client against its emulator', () => {
 
   it('says invalid for a number HMRC does not know, and for one that is not 9 or 12 digits (without asking)', async () => {
     assert.deepEqual(await client().verify({ type: 'gb_vat', value: vrn('1111111') }, ctx()), {
-      status: 'invalid',
+      status: 'unverified',
       verifiedAt: '2025-03-04T10:11:13.000Z',
     });
     requests.length = 0;
-    assert.equal((await client().verify({ type: 'gb_vat', value: 'GB123' }, ctx())).status, 'invalid');
+    assert.equal((await client().verify({ type: 'gb_vat', value: 'GB123' }, ctx())).status, 'unverified');
     assert.equal(requests.length, 0);
   });
 
   it('names our own VRN when configured: HMRC answers a consultation number', async () => {
     const check = await client({ requesterVrn: `GB${US}` }).verify({ type: 'gb_vat', value: ACME }, ctx());
-    assert.equal(check.status, 'valid');
+    assert.equal(check.status, 'verified');
     assert.match((check as { consultationNumber?: string }).consultationNumber ?? '', /^[A-Za-z0-9]{9}$/);
     // A requester HMRC does not know is our mistake, not the target's: unavailable, not invalid.
     assert.equal((await client({ requesterVrn: vrn('2222222') }).verify({ type: 'gb_vat', value: ACME }, ctx())).status, 'unavailable');
@@ -108,7 +108,7 @@ describe('the HMRC VAT check client against its emulator', () => {
     assert.equal(down.status, 'unavailable');
     assert.match((down as { reason: string }).reason, /HMRC could not be asked: answered 503/);
     outages = 1;
-    assert.equal((await client().verify({ type: 'gb_vat', value: ACME }, ctx(3))).status, 'valid');
+    assert.equal((await client().verify({ type: 'gb_vat', value: ACME }, ctx(3))).status, 'verified');
     outages = 0;
   });
 

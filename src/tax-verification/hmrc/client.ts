@@ -38,7 +38,7 @@ export class HmrcVatClient implements TaxIdVerifier {
   async verify(taxId: TaxId, ctx: VerifyContext): Promise<TaxIdCheck> {
     const target = normaliseGbVrn(taxId.value);
     // HMRC's own answer to a number that is not 9 or 12 digits is a 400: no need to ask it.
-    if (!target) return { status: 'invalid', verifiedAt: this.opts.now().toISOString() };
+    if (!target) return { status: 'unverified', verifiedAt: this.opts.now().toISOString() };
     try {
       return await this.lookup(target, ctx, true);
     } catch (err) {
@@ -64,7 +64,7 @@ export class HmrcVatClient implements TaxIdVerifier {
       return this.lookup(target, ctx, false);
     }
     const now = this.opts.now().toISOString();
-    if (answer.status === 404) return { status: 'invalid', verifiedAt: now };
+    if (answer.status === 404) return { status: 'unverified', verifiedAt: now };
     if (answer.status !== 200) {
       const code = ErrorResponse.safeParse(answer.json).data?.code;
       // The target is 9 or 12 digits by now: a 400 or 403 is about our requester VRN, 401/406 about our credentials
@@ -76,7 +76,7 @@ export class HmrcVatClient implements TaxIdVerifier {
     const r = parsed.data;
     const processed = new Date(r.processingDate);
     return {
-      status: 'valid',
+      status: 'verified',
       verifiedAt: Number.isNaN(processed.getTime()) ? now : processed.toISOString(),
       verifiedName: r.target.name,
       verifiedAddress: addressLine(r.target.address),

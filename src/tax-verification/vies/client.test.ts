@@ -53,7 +53,7 @@ describe('the VIES client against its emulator', () => {
     const check = await client().verify({ type: 'eu_vat', value: BANK.replace('LU', 'LU '), country: 'LU' }, ctx());
     assert.deepEqual(bodies, [{ countryCode: 'LU', vatNumber: BANK.slice(2) }]);
     assert.deepEqual(check, {
-      status: 'valid',
+      status: 'verified',
       verifiedAt: '2025-03-04T10:11:12.345Z',
       verifiedName: 'Meridian Capital S.à r.l.',
       verifiedAddress: '12 Rue Erasme, L-1468 Luxembourg',
@@ -62,10 +62,10 @@ describe('the VIES client against its emulator', () => {
 
   it('says invalid for a number VIES does not know, and for what VIES calls invalid input', async () => {
     assert.deepEqual(await client().verify({ type: 'eu_vat', value: lu('999999') }, ctx()), {
-      status: 'invalid',
+      status: 'unverified',
       verifiedAt: '2025-03-04T10:11:12.345Z',
     });
-    assert.equal((await client().verify({ type: 'eu_vat', value: 'LU1' }, ctx())).status, 'invalid');
+    assert.equal((await client().verify({ type: 'eu_vat', value: 'LU1' }, ctx())).status, 'unverified');
   });
 
   it('names our own number when configured: VIES answers a request identifier', async () => {
@@ -90,7 +90,7 @@ describe('the VIES client against its emulator', () => {
     const down = await client().verify({ type: 'eu_vat', value: BANK }, ctx(2));
     assert.deepEqual(down, { status: 'unavailable', reason: 'VIES could not be asked: VIES answered MS_UNAVAILABLE' });
     outages = 1;
-    assert.equal((await client().verify({ type: 'eu_vat', value: BANK }, ctx(3))).status, 'valid');
+    assert.equal((await client().verify({ type: 'eu_vat', value: BANK }, ctx(3))).status, 'verified');
     outages = 0;
   });
 

@@ -36,7 +36,7 @@ export class ViesClient implements TaxIdVerifier {
 
   async verify(taxId: TaxId, ctx: VerifyContext): Promise<TaxIdCheck> {
     const target = splitEuVat(taxId.value, taxId.country);
-    if (!target) return { status: 'invalid', verifiedAt: this.opts.now().toISOString() };
+    if (!target) return { status: 'unverified', verifiedAt: this.opts.now().toISOString() };
     const requester = this.opts.requesterVat ? splitEuVat(this.opts.requesterVat) : undefined;
     try {
       const answer = await this.http.send(
@@ -68,7 +68,7 @@ export class ViesClient implements TaxIdVerifier {
   private read(status: number, json: unknown): TaxIdCheck {
     const now = this.opts.now().toISOString();
     const code = errorCodeOf(json);
-    if (code && INPUT_ERRORS.includes(code)) return { status: 'invalid', verifiedAt: now };
+    if (code && INPUT_ERRORS.includes(code)) return { status: 'unverified', verifiedAt: now };
     if (status !== 200 || code) return { status: 'unavailable', reason: `VIES refused the request (${status}${code ? ` ${code}` : ''})` };
     const parsed = CheckResponse.safeParse(json);
     if (!parsed.success) return { status: 'unavailable', reason: 'VIES answered in an unexpected shape' };
@@ -78,7 +78,7 @@ export class ViesClient implements TaxIdVerifier {
     const address = shared(r.address)?.replace(/\s*\n\s*/g, ', ');
     const consultation = shared(r.requestIdentifier);
     return {
-      status: r.valid ? 'valid' : 'invalid',
+      status: r.valid ? 'verified' : 'unverified',
       verifiedAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : now,
       ...(r.valid && name ? { verifiedName: name } : {}),
       ...(r.valid && address ? { verifiedAddress: address } : {}),
