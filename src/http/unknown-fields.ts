@@ -31,9 +31,18 @@ export function installUnknownFields(app: FastifyInstance): void {
     if (schema.body) sift('body', req.body, keysOf(schema.body));
     sift('query', req.query, schema.querystring ? keysOf(schema.querystring) : []);
     if (typos.length) throw new ApiError('invalid_request', 'unknown fields that look like known ones', typos);
-    // Header values must stay printable: names are cut and non-printable characters replaced.
-    if (ignored.length) reply.header(IGNORED_FIELDS_HEADER, ignored.map((f) => f.slice(0, 100).replace(/[^\x20-\x7e]/g, '?')).join(', '));
+    if (ignored.length) reply.header(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored));
   });
+}
+
+/** Names listed at most in the header: a body of thousands of unknown keys must not make a header no client can read. */
+const MAX_IGNORED_LISTED = 20;
+
+/** The header's value: printable (names cut, non-printable characters replaced), the first names and how many more. */
+function ignoredFieldsHeader(ignored: readonly string[]): string {
+  const listed = ignored.slice(0, MAX_IGNORED_LISTED).map((f) => f.slice(0, 100).replace(/[^\x20-\x7e]/g, '?'));
+  const more = ignored.length - listed.length;
+  return more > 0 ? `${listed.join(', ')}, ... (+${more} more)` : listed.join(', ');
 }
 
 /** The field names of a zod object schema; undefined for anything else (a union, an array), which is left alone. */

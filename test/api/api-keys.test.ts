@@ -76,11 +76,15 @@ describe('/v2/api-keys: several keys per account, shown once, stored hashed, rev
 
   it('validates names and ids with 400s', async () => {
     const { apiKey } = await svc.newAccount();
-    for (const body of [{}, { name: '' }, { name: 'x'.repeat(101) }, { name: 'ok', extra: 1 }]) {
+    for (const body of [{}, { name: '' }, { name: 'x'.repeat(101) }]) {
       const res = await svc.call('POST', '/v2/api-keys', { key: apiKey, body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error.code, 'invalid_request');
     }
+    // An unknown field is ignored and named, as the incumbent's API does (README, incumbent compatibility).
+    const extra = await svc.call('POST', '/v2/api-keys', { key: apiKey, body: { name: 'ok', extra: 1 } });
+    assert.equal(extra.status, 201);
+    assert.equal(extra.headers.get('x-ignored-fields'), 'body.extra');
     assert.equal((await svc.call('DELETE', `/v2/api-keys/${'k'.repeat(101)}`, { key: apiKey })).status, 400);
     assert.equal((await svc.call('GET', '/v2/api-keys')).status, 401);
   });

@@ -201,9 +201,10 @@ describe('GB register (Companies House) through the API', () => {
     const companies = graph.nodes.filter((n: any) => n.company).map((n: any) => n.nodeId);
     for (const id of [`GB:${OPERATIONS}`, 'GB:03977902', `GB:${GROUP}`]) assert.ok(companies.includes(id), `${id} in ${companies}`);
     const edges = graph.edges.map((e: any) => [e.fromId, e.toId, e.percentage]);
-    assert.ok(edges.some(([f, t, p]: any) => f === 'GB:03977902' && t === `GB:${OPERATIONS}` && p === 75));
-    assert.ok(edges.some(([f, t, p]: any) => f === `GB:${GROUP}` && t === 'GB:03977902' && p === 75));
-    const holloway = graph.nodes.find((n: any) => n.individual?.name === 'Margaret Ellen Holloway');
+    // As the incumbent draws it: from the owned company to its owner.
+    assert.ok(edges.some(([f, t, p]: any) => f === `GB:${OPERATIONS}` && t === 'GB:03977902' && p === 75));
+    assert.ok(edges.some(([f, t, p]: any) => f === 'GB:03977902' && t === `GB:${GROUP}` && p === 75));
+    const holloway = graph.nodes.find((n: any) => n.individual?.name?.fullName === 'Margaret Ellen Holloway');
     assert.ok(holloway, 'the individual PSC at the top of the group');
     // At least 75 % x 75 % x 50 % (the bands' lower bounds).
     assert.ok(holloway.totalOwnershipPercentage >= 28, JSON.stringify(holloway));

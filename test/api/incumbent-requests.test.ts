@@ -96,6 +96,11 @@ describe('requests as the incumbent accepts them', () => {
     assert.equal(list.status, 200);
     assert.equal(list.headers.get('x-ignored-fields'), 'query.sort');
     assert.equal((await svc.call('GET', '/v2/billing/balance', { key })).headers.get('x-ignored-fields'), null);
+    // Thousands of unknown keys: the header names the first 20 and counts the rest (a client must still read it).
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]));
+    const flood = await svc.call('PATCH', '/v2/billing/notifications/config', { key, body: many });
+    assert.equal(flood.status, 200);
+    assert.match(flood.headers.get('x-ignored-fields') ?? '', /^body\.k0, body\.k1, .*body\.k19, \.\.\. \(\+2980 more\)$/);
 
     for (const [typo, meant] of [
       ['dataPoint', 'dataPoints'],

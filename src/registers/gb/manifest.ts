@@ -28,7 +28,9 @@ export const manifest: RegisterManifest<GbConfig> = {
   code: 'GB',
   config: GbConfig,
   create(deps, c) {
-    const shared = deps.db ? { db: deps.db } : {};
+    // The key's budget (token bucket) and the stream's cursor live in the store: without one, GB is left out.
+    if (!deps.db) return undefined;
+    const shared = { db: deps.db };
     if (deps.mode === 'sandbox') {
       return new GbRegister({
         mode: 'sandbox',
