@@ -104,6 +104,11 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     assert.ok(list.text.includes(requestPath), 'listed, newest first');
     const billing = await owner.client.get('/dashboard/billing?country=TEST');
     assert.match(billing.text, /Usage per day/);
+    assert.match(
+      billing.text,
+      /id="per-workspace"[\s\S]*<span class="muted">No workspace<\/span><\/td>\n<td class="num">1<\/td>/,
+      'the request, made without a workspace, on its own row',
+    );
     assert.ok(billing.text.includes(requestPath), 'its billing event on the billing page');
     assert.match(billing.text, /TEST: price per block/);
     const balance = await svc.call('GET', '/v2/billing/balance', { key: owner.apiKey });
@@ -223,6 +228,7 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     ]) {
       assert.equal((await other.client.post(path, { _csrf: csrf })).status, 404, path);
     }
+    assert.match((await other.client.get('/dashboard/billing')).text, /No request this month\. Create a workspace/, 'empty state');
     for (const path of ['/dashboard/requests', '/dashboard/monitors', '/dashboard/webhooks', '/dashboard/billing']) {
       const page = await other.client.get(path);
       for (const id of [req, mon, whe]) assert.ok(!page.text.includes(id), `${path} shows nothing of the other account`);
