@@ -52,6 +52,11 @@ export const WebhookDeliveryAttempt = z
     trigger: z.enum(['scheduled', 'manual']),
     status: z.enum(['succeeded', 'failed']).describe('succeeded: the endpoint answered 2xx.'),
     responseStatus: z.number().int().optional().describe('Absent when no answer came (connection error, timeout).'),
+    responseBody: z
+      .string()
+      .max(1024)
+      .optional()
+      .describe("The start of the endpoint's answer (its first 1 KiB, as text), to see why it refused; absent when it answered nothing."),
     error: z.string().optional(),
     nextAttemptAt: Timestamp.optional().describe('When the next automatic attempt is due, after a failed scheduled one.'),
     createdAt: Timestamp,

@@ -41,6 +41,8 @@ export interface AttemptRow {
   trigger: 'scheduled' | 'manual';
   status: 'succeeded' | 'failed';
   responseStatus: number | null;
+  /** The start of the receiver's answer (sender.ts, RESPONSE_EXCERPT_BYTES), null when it answered nothing. */
+  responseBody: string | null;
   error: string | null;
   nextAttemptAt: Date | null;
   createdAt: Date;
@@ -49,7 +51,7 @@ export interface AttemptRow {
 const DELIVERY_COLUMNS = `d.message_id as "messageId", d.endpoint_id as "endpointId", d.status,
   d.scheduled_attempts as "scheduledAttempts", d.attempt_count as "attemptCount", d.next_attempt_at as "nextAttemptAt"`;
 const ATTEMPT_COLUMNS = `id, message_id as "messageId", endpoint_id as "endpointId", event_type as "eventType", attempt, trigger,
-  status, response_status as "responseStatus", error, next_attempt_at as "nextAttemptAt", created_at as "createdAt"`;
+  status, response_status as "responseStatus", response_body as "responseBody", error, next_attempt_at as "nextAttemptAt", created_at as "createdAt"`;
 
 /** Messages, their per-endpoint delivery state, and the attempt log. */
 export class DeliveryRepository {
@@ -126,7 +128,7 @@ export class DeliveryRepository {
    * attempt is logged. Attempts recorded already are left out.
    */
   async recordScheduledSuccesses(
-    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus'> & {
+    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus' | 'responseBody'> & {
       scheduledAttempt: number;
     })[],
     now: Date,
@@ -134,17 +136,18 @@ export class DeliveryRepository {
     if (!attempts.length) return;
     await this.db.query(
       `with k as (
-         select * from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[])
-           as k(message_id, endpoint_id, scheduled, id, event_type, response_status)),
+         select * from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $8::text[])
+           as k(message_id, endpoint_id, scheduled, id, event_type, response_status, response_body)),
        moved as (
          update webhook_deliveries d set status = 'succeeded', scheduled_attempts = k.scheduled, attempt_count = d.attempt_count + 1,
                 next_attempt_at = null, updated_at = $7
            from k
           where d.message_id = k.message_id and d.endpoint_id = k.endpoint_id and d.scheduled_attempts = k.scheduled - 1
           returning d.message_id, d.endpoint_id, d.attempt_count)
-       insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
-         next_attempt_at, created_at)
-       select k.id, k.message_id, k.endpoint_id, k.event_type, moved.attempt_count, 'scheduled', 'succeeded', k.response_status, null, null, $7
+       insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, response_body,
+         error, next_attempt_at, created_at)
+       select k.id, k.message_id, k.endpoint_id, k.event_type, moved.attempt_count, 'scheduled', 'succeeded', k.response_status,
+              k.response_body, null, null, $7
          from moved join k on k.message_id = moved.message_id and k.endpoint_id = moved.endpoint_id`,
       [
         attempts.map((a) => a.messageId),
@@ -154,6 +157,7 @@ export class DeliveryRepository {
         attempts.map((a) => a.eventType),
         attempts.map((a) => a.responseStatus),
         now,
+        attempts.map((a) => a.responseBody),
       ],
     );
   }
@@ -182,7 +186,7 @@ export class DeliveryRepository {
   async insertAttempt(tx: Queryable, a: AttemptRow): Promise<void> {
     await tx.query(
       `insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
-         next_attempt_at, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+         next_attempt_at, created_at, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         a.id,
         a.messageId,
@@ -195,6 +199,7 @@ export class DeliveryRepository {
         a.error,
         a.nextAttemptAt,
         a.createdAt,
+        a.responseBody,
       ],
     );
   }

@@ -203,6 +203,7 @@ export class WebhookDispatcher {
             endpointId: ctx.endpoint.id,
             eventType,
             responseStatus: result.responseStatus ?? null,
+            responseBody: result.responseBody ?? null,
             scheduledAttempt: job.attempt,
           });
         } catch (err) {
@@ -353,6 +354,7 @@ export class WebhookDispatcher {
         trigger,
         status: result.ok ? 'succeeded' : 'failed',
         responseStatus: result.responseStatus ?? null,
+        responseBody: result.responseBody ?? null,
         error,
         nextAttemptAt: nextDelayMs === undefined ? null : nextAttemptAt,
         createdAt: now,

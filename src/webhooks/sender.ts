@@ -11,6 +11,8 @@ export interface SendResult {
   retryAfterMs?: number;
   /** Why the attempt failed, for the delivery log. */
   error?: string;
+  /** The start of what the receiver answered (RESPONSE_EXCERPT_BYTES, as text), for the delivery log; absent when empty. */
+  responseBody?: string;
 }
 
 export interface SenderOptions {
@@ -19,8 +21,10 @@ export interface SenderOptions {
   userAgent: string;
 }
 
-/** What a receiver may answer before we stop reading: we only need the status. */
+/** What a receiver may answer before we stop reading (a longer answer closes the connection instead of reusing it). */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** The start of the answer kept for the delivery log: enough for an error message, small enough to keep per attempt. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
 /** Connections kept per receiver origin; attempts beyond wait for one. */
 const CONNECTIONS_PER_ORIGIN = 64;
 /** Parsed targets remembered (endpoint URLs are few and repeat for every message). */
@@ -78,8 +82,8 @@ export class WebhookSender {
         body,
         signal: abort.signal,
       });
-      // Read (and drop) a short answer so that the connection is reused; a long one closes it.
-      await res.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+      // Read a short answer to its end so that the connection is reused (a long one closes it), keeping its start.
+      const responseBody = await readExcerpt(res.body).catch(() => undefined);
       if (timedOut) return { ok: false, error: `no answer within ${this.opts.timeoutMs} ms` };
       const status = res.statusCode;
       const retryAfter = res.headers['retry-after'];
@@ -89,6 +93,7 @@ export class WebhookSender {
         responseStatus: status,
         retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
         ...(ok ? {} : { error: `the endpoint answered ${status}` }),
+        ...(responseBody ? { responseBody } : {}),
       };
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
@@ -113,6 +118,32 @@ export class WebhookSender {
     this.targets.set(url, target);
     return target;
   }
+}
+
+/**
+ * The first RESPONSE_EXCERPT_BYTES of a response body as UTF-8 text, reading on (and dropping) up to
+ * MAX_RESPONSE_BYTES so that the connection can be reused; past that the stream is destroyed (the connection closes).
+ * A character cut at the end is dropped, and NULs are removed (a PostgreSQL text column refuses them).
+ */
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string | undefined> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.length;
+    if (keptBytes < RESPONSE_EXCERPT_BYTES) {
+      const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - keptBytes);
+      kept.push(part);
+      keptBytes += part.length;
+    }
+    if (total > MAX_RESPONSE_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  if (!keptBytes) return undefined;
+  const text = new TextDecoder('utf-8').decode(Buffer.concat(kept), { stream: true }).replaceAll('\u0000', '');
+  return text || undefined;
 }
 
 function parseTarget(url: string, guard: UrlGuard): Target {

@@ -171,6 +171,11 @@ describe('webhook endpoints and deliveries', () => {
         [1, 'failed', 500, 'scheduled'],
       ],
     );
+    assert.deepEqual(
+      log.map((d) => d.responseBody),
+      ['ok', 'ok', 'ok'],
+      "each attempt keeps the receiver's answer, the batched successes too",
+    );
     for (const d of log) {
       assert.match(d.id, /^dlv_/);
       assert.equal(d.messageId, first.id);

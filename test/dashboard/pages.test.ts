@@ -24,7 +24,9 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
 
   it('adds an endpoint (secret shown once), sends a test event that fails, and a retry that succeeds', async () => {
     let answer = 500;
-    receiver.on('/hook', () => ({ status: answer }));
+    // A refusal with a body longer than the 1 KiB kept, with markup that must show as text.
+    const refusal = `<b>quota exceeded</b> ${'x'.repeat(2000)}`;
+    receiver.on('/hook', () => ({ status: answer, ...(answer === 500 ? { body: refusal } : {}) }));
     const list = await owner.client.get('/dashboard/webhooks');
     assert.match(list.text, /No endpoint yet/);
     const added = await owner.client.post('/dashboard/webhooks', {
@@ -51,6 +53,13 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     const messagePath = new RegExp(`href="(${endpointPath}/messages/msg_[a-z0-9]+)"`).exec(failed.text)![1]!;
     const message = await owner.client.get(messagePath);
     assert.match(message.text, /the endpoint answered 500/);
+    assert.match(message.text, /<code class="response">&lt;b&gt;quota exceeded&lt;\/b&gt; x+<\/code>/, 'the answer, escaped');
+    assert.ok(!message.text.includes('<b>quota exceeded</b>'));
+    const endpointId = /whe_[a-z0-9]+/.exec(endpointPath)![0];
+    const api = await svc.call('GET', `/v2/webhook-endpoints/${endpointId}/deliveries`, { key: owner.apiKey });
+    assert.equal(api.status, 200);
+    assert.equal(api.body.deliveries[0].responseStatus, 500);
+    assert.equal(api.body.deliveries[0].responseBody, refusal.slice(0, 1024), 'the first 1 KiB of the answer');
 
     answer = 200;
     const retried = await owner.client.post(`${messagePath}/retry`, { _csrf: hiddenField(message.text, '_csrf') });
@@ -59,6 +68,7 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     assert.match(after.text, /Sent again/);
     assert.match(after.text, /class="status succeeded">succeeded/);
     assert.match(after.text, /<td class="num">2<\/td><td>.*<\/td><td>manual<\/td>/s);
+    assert.match(after.text, /<code class="response">ok<\/code>/, "the retry's answer");
 
     const rotated = await owner.client.post(`${endpointPath}/rotate`, { _csrf: await csrfOf(endpointPath) });
     assert.equal(rotated.status, 200);
@@ -94,6 +104,11 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     assert.ok(list.text.includes(requestPath), 'listed, newest first');
     const billing = await owner.client.get('/dashboard/billing?country=TEST');
     assert.match(billing.text, /Usage per day/);
+    assert.match(
+      billing.text,
+      /id="per-workspace"[\s\S]*<span class="muted">No workspace<\/span><\/td>\n<td class="num">1<\/td>/,
+      'the request, made without a workspace, on its own row',
+    );
     assert.ok(billing.text.includes(requestPath), 'its billing event on the billing page');
     assert.match(billing.text, /TEST: price per block/);
     const balance = await svc.call('GET', '/v2/billing/balance', { key: owner.apiKey });
@@ -213,6 +228,7 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     ]) {
       assert.equal((await other.client.post(path, { _csrf: csrf })).status, 404, path);
     }
+    assert.match((await other.client.get('/dashboard/billing')).text, /No request this month\. Create a workspace/, 'empty state');
     for (const path of ['/dashboard/requests', '/dashboard/monitors', '/dashboard/webhooks', '/dashboard/billing']) {
       const page = await other.client.get(path);
       for (const id of [req, mon, whe]) assert.ok(!page.text.includes(id), `${path} shows nothing of the other account`);

@@ -15,8 +15,8 @@ export interface Received {
   answered?: number;
 }
 
-/** `delayMs`: how long the receiver takes to answer (a slow customer endpoint). */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number };
+/** `delayMs`: how long the receiver takes to answer (a slow customer endpoint); `body`: what it answers ('ok' unless given). */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
 /** How a path answers the nth receipt of a message id. */
 export type Behaviour = (r: Received) => Answer;
 
@@ -46,7 +46,7 @@ export class WebhookReceiver {
         const answer = behaviour(r);
         const reply = () => {
           r.answered = answer.status;
-          res.writeHead(answer.status, answer.headers).end('ok');
+          res.writeHead(answer.status, answer.headers).end(answer.body ?? 'ok');
         };
         if (answer.delayMs) setTimeout(reply, answer.delayMs);
         else reply();

@@ -5474,6 +5474,8 @@ export interface components {
             status: "succeeded" | "failed";
             /** @description Absent when no answer came (connection error, timeout). */
             responseStatus?: number;
+            /** @description The start of the endpoint's answer (its first 1 KiB, as text), to see why it refused; absent when it answered nothing. */
+            responseBody?: string;
             error?: string;
             /** @description When the next automatic attempt is due, after a failed scheduled one. */
             nextAttemptAt?: string;

@@ -1,24 +1,29 @@
 import { PricingQuery } from '../../contract/index.ts';
 import { pricingOf } from '../../registers/pricing.ts';
 import { afterOf, pager, parseForm } from '../forms.ts';
-import { credits, html, time } from '../html.ts';
+import type { WorkspaceUsage } from '../../workspaces/service.ts';
+import { credits, html, time, type Html } from '../html.ts';
 import { sendPage, signedIn, type DashboardRoutes } from '../plugin.ts';
 
 const PAGE_SIZE = 50;
 const USAGE_DAYS = 30;
 
-/** Billing: balance, usage per day, the events (paged), and the price catalogue of a register. */
-export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billing, registers, clock, dashboardQueries }) => {
+/** Billing: balance, usage per day and per workspace, the events (paged), and the price catalogue of a register. */
+export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billing, registers, clock, dashboardQueries, workspaces }) => {
   d.get('/dashboard/billing', { schema: { hide: true } }, async (req, reply) => {
     const { account } = signedIn(req);
     const query = req.query as Record<string, string | undefined>;
     const after = afterOf(query);
     const countries = registers.all().map((r) => r.countryCode);
     const country = parseForm(PricingQuery, { countryCode: query.country || countries[0] }).countryCode;
-    const since = new Date(clock.nowMs() - USAGE_DAYS * 86_400_000);
-    const [view, usage, events] = await Promise.all([
+    const now = clock.now();
+    const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
+    // The month so far: the period GET /v2/workspaces/usage reports by default, so both show the same figures.
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [view, usage, perWorkspace, events] = await Promise.all([
       billingNotifications.balanceView(account.id),
       dashboardQueries.usagePerDay(account.id, since),
+      workspaces.usage(account.id, monthStart, now),
       billing.events(account.id, { first: PAGE_SIZE, after }),
     ]);
     const pricing = pricingOf(registers.forSearch(country).catalogue);
@@ -32,7 +37,7 @@ export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billin
 <section aria-labelledby="usage"><h2 id="usage">Usage per day (last ${USAGE_DAYS} days, UTC)</h2>
 ${
   usage.length
-    ? html`<table><caption>Charged credit cents per day for ${account.name} (the account is its only workspace)</caption>
+    ? html`<table><caption>Charged credit cents per day for ${account.name}, all workspaces together</caption>
 <thead><tr><th scope="col">Day</th><th scope="col" class="num">Billing events</th><th scope="col" class="num">Charged</th><th scope="col">Compared with the busiest day</th></tr></thead>
 <tbody>${usage.map(
         (u) => html`<tr><td>${u.day}</td><td class="num">${u.events}</td><td class="num">${credits(u.charged)}</td>
@@ -40,6 +45,7 @@ ${
       )}</tbody></table>`
     : html`<p class="empty">Nothing used in the last ${USAGE_DAYS} days. Retrieve a company in the <a href="/dashboard/playground">playground</a> to see charges here.</p>`
 }</section>
+${workspaceSection(perWorkspace, monthStart)}
 <section aria-labelledby="events"><h2 id="events">Billing events</h2>
 ${
   events.events.length
@@ -72,3 +78,21 @@ ${
     });
   });
 };
+
+/** Usage per workspace this month (the workspace service's report); requests made without one are a row of their own. */
+function workspaceSection(rows: WorkspaceUsage[], from: Date): Html {
+  const month = from.toISOString().slice(0, 7);
+  return html`<section aria-labelledby="per-workspace"><h2 id="per-workspace">Usage per workspace (${month}, UTC)</h2>
+${
+  rows.length
+    ? html`<table><caption>Requests created this month and what they were billed, per workspace (also GET /v2/workspaces/usage)</caption>
+<thead><tr><th scope="col">Workspace</th><th scope="col" class="num">Requests</th><th scope="col" class="num">Charged events</th><th scope="col" class="num">Deduplicated</th><th scope="col" class="num">Included</th><th scope="col" class="num">Charged</th></tr></thead>
+<tbody>${rows.map(
+        (
+          r,
+        ) => html`<tr><td>${r.workspace ? html`${r.workspace.name} <span class="muted">${r.workspace.legalName}</span>` : html`<span class="muted">No workspace</span>`}</td>
+<td class="num">${r.requests}</td><td class="num">${r.charged}</td><td class="num">${r.deduplicated}</td><td class="num">${r.included}</td><td class="num">${credits(r.chargedInCreditCents)}</td></tr>`,
+      )}</tbody></table>`
+    : html`<p class="empty">No request this month. Create a workspace with POST /v2/workspaces and name it in a request's <code>x-topograph-workspace</code> header to see its usage here.</p>`
+}</section>`;
+}

@@ -28,14 +28,15 @@ export const messageRoutes: DashboardRoutes = (d, { webhooks }) => {
 ${message.nextAttemptAt ? html`<dt>Next attempt</dt><dd>${time(message.nextAttemptAt)}</dd>` : ''}</dl>
 <p>${endpoint.status === 'enabled' ? actionButton(`/dashboard/webhooks/${id}/messages/${message.id}/retry`, 'Retry now', session.csrfToken) : ''}</p>
 <table><caption>Attempts, newest first</caption>
-<thead><tr><th scope="col" class="num">#</th><th scope="col">When</th><th scope="col">Trigger</th><th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Error</th></tr></thead>
+<thead><tr><th scope="col" class="num">#</th><th scope="col">When</th><th scope="col">Trigger</th><th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Response (first 1 KiB)</th><th scope="col">Error</th></tr></thead>
 <tbody>${
         attempts.length
           ? attempts.map(
               (a) => html`<tr><td class="num">${a.attempt}</td><td>${time(a.createdAt)}</td><td>${a.trigger}</td>
-<td><span class="status ${a.status}">${a.status}</span></td><td>${a.responseStatus ?? '—'}</td><td>${a.error ?? ''}</td></tr>`,
+<td><span class="status ${a.status}">${a.status}</span></td><td>${a.responseStatus ?? '—'}</td>
+<td>${a.responseBody ? html`<code class="response">${a.responseBody}</code>` : html`<span class="muted">none</span>`}</td><td>${a.error ?? ''}</td></tr>`,
             )
-          : html`<tr><td colspan="6">No attempt yet: the first is due ${time(message.nextAttemptAt)}.</td></tr>`
+          : html`<tr><td colspan="7">No attempt yet: the first is due ${time(message.nextAttemptAt)}.</td></tr>`
       }</tbody></table>
 </section>
 <section aria-labelledby="body">

@@ -24,6 +24,7 @@ export function attemptView(a: AttemptRow): z.infer<typeof WebhookDeliveryAttemp
     trigger: a.trigger,
     status: a.status,
     ...(a.responseStatus !== null ? { responseStatus: a.responseStatus } : {}),
+    ...(a.responseBody !== null ? { responseBody: a.responseBody } : {}),
     ...(a.error ? { error: a.error } : {}),
     ...(a.nextAttemptAt ? { nextAttemptAt: a.nextAttemptAt.toISOString() } : {}),
     createdAt: a.createdAt.toISOString(),
