@@ -21,6 +21,7 @@ import {
 import { sleep } from '../../shared/sleep.ts';
 import { scaledDelayMs } from './delay.ts';
 import { parseDocumentId } from './document-list.ts';
+import { resolveShowcaseAlias } from './groups.ts';
 import { renderDocument } from './documents.ts';
 import { TestRecordSchema } from './record.ts';
 import { searchCompanies } from './search.ts';
@@ -85,7 +86,8 @@ export class TestRegister implements Register {
         : lengthOrCharacterProblem(id, /[A-Za-z0-9._-]/, { min: 1, max: 64 }, 'character');
       throw idRefusal('TEST', id, problem, TEST_ID_FORMAT);
     }
-    return id;
+    // A `GRAPH_` showcase id becomes its group's root here, so the request, its graph and its billing name one company.
+    return resolveShowcaseAlias(id);
   }
 
   async precheck(companyId: string): Promise<void> {
