@@ -68,3 +68,27 @@ export function groupHoldingsOf(member: GroupMember): { id: string; pct: number 
 
 /** The root ids of the showcase groups and what each shows (documented in README.md). */
 export const SHOWCASE_GROUPS = GROUPS.map((g) => ({ root: g.root, shows: g.shows }));
+
+/**
+ * `GRAPH_` ids (issue 17 item 5): the incumbent documents showcase ids of the form `GRAPH_<NAME>`, so a client
+ * switching to us types those; each names what one of our groups shows and resolves to its root. Matched without
+ * regard to case, like the special ids: they are typed by hand. Documented in README.md.
+ */
+const SHOWCASE_ALIASES = new Map<string, string>([
+  ['GRAPH_CHAIN', 'GRAPH-CHAIN'],
+  ['GRAPH_DEEP', 'GRAPH-CHAIN'],
+  ['GRAPH_PATHS', 'GRAPH-PATHS'],
+  ['GRAPH_SHARED', 'GRAPH-PATHS'],
+  ['GRAPH_CYCLE', 'GRAPH-CYCLE'],
+  ['GRAPH_CIRCULAR', 'GRAPH-CYCLE'],
+  ['GRAPH_TRUST', 'GRAPH-TRUST'],
+  ['GRAPH_DEAD_END', 'GRAPH-TRUST'],
+]);
+for (const root of SHOWCASE_ALIASES.values()) {
+  if (!MEMBERS.has(root)) throw new Error(`GRAPH_ alias points at ${root}, which is no showcase group`);
+}
+
+/** The showcase root a `GRAPH_` id stands for; any other id comes back unchanged. */
+export function resolveShowcaseAlias(id: string): string {
+  return SHOWCASE_ALIASES.get(id.toUpperCase()) ?? id;
+}

@@ -19,7 +19,9 @@ import {
   type SandboxStore,
 } from '../../sandbox/store.ts';
 import { sleep } from '../../shared/sleep.ts';
+import { scaledDelayMs } from './delay.ts';
 import { parseDocumentId } from './document-list.ts';
+import { resolveShowcaseAlias } from './groups.ts';
 import { renderDocument } from './documents.ts';
 import { TestRecordSchema } from './record.ts';
 import { searchCompanies } from './search.ts';
@@ -84,7 +86,8 @@ export class TestRegister implements Register {
         : lengthOrCharacterProblem(id, /[A-Za-z0-9._-]/, { min: 1, max: 64 }, 'character');
       throw idRefusal('TEST', id, problem, TEST_ID_FORMAT);
     }
-    return id;
+    // A `GRAPH_` showcase id becomes its group's root here, so the request, its graph and its billing name one company.
+    return resolveShowcaseAlias(id);
   }
 
   async precheck(companyId: string): Promise<void> {
@@ -152,7 +155,7 @@ export class TestRegister implements Register {
     await this.checkOutage();
     const stored = await this.sandbox.get(COUNTRY, id);
     if (stored?.removed) throw RegisterError.notFound(`${id} is no longer in the TEST register`);
-    await this.delay(stored, kind, signal);
+    await this.delay(stored, kind, signal, id);
     if (stored) await this.failIfBehaviourSays(stored, { notFound: true });
     return stored;
   }
@@ -161,8 +164,15 @@ export class TestRegister implements Register {
     if (await this.sandbox.isInOutage(COUNTRY)) throw RegisterError.unavailable('the TEST register is in a sandbox outage');
   }
 
-  private async delay(stored: SandboxRecord | undefined, kind: CallKind, signal: AbortSignal): Promise<void> {
-    const ms = (stored && behaviourLatency(stored.behaviour, kind)) ?? scaleLatency(BASE_LATENCY_MS, this.latency);
+  /**
+   * Waits as long as a call takes: the operator's stored latency first, else the id's delay token, else the usual
+   * lookup time. A plain timer, not the service clock: `POST /admin/clock` does not shorten a wait under way.
+   */
+  private async delay(stored: SandboxRecord | undefined, kind: CallKind, signal: AbortSignal, id?: string): Promise<void> {
+    const ms =
+      (stored && behaviourLatency(stored.behaviour, kind)) ??
+      (id === undefined ? undefined : scaledDelayMs(id, this.latency)) ??
+      scaleLatency(BASE_LATENCY_MS, this.latency);
     await sleep(ms, signal);
   }
 
