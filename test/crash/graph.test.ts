@@ -51,7 +51,7 @@ describe('ownership graph across a crash', () => {
         250,
       );
       assert.equal(done.graph.metadata.amountSpent, 3 * price);
-      assert.equal(done.graph.metadata.stoppedReason, 'complete');
+      assert.equal(done.graph.metadata.stoppedReason, 'completed');
       assert.equal(done.request.dataStatus.dataPoints.graph.cost, 3 * price);
       const cy = done.graph.nodes.find((n: any) => n.nodeId === 'person:Cy');
       assert.equal(cy.totalOwnershipPercentage, 42);
