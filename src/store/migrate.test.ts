@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Db } from './db.ts';
+import { MANIFESTS } from '../registers/index.ts';
+import { migrationSetsOf } from '../registers/manifest.ts';
 import { migrate } from './migrate.ts';
 import { openStore } from './open.ts';
 import { openPostgres } from './postgres.ts';
@@ -45,7 +47,8 @@ describe('migrations run by two processes at once', { skip: !url && 'needs DATAB
       await withFreshSchema(async (schema) => {
         const [a, b] = [await openPostgres(url!, { max: 2, schema }), await openPostgres(url!, { max: 2, schema })];
         try {
-          const [first, second] = await Promise.all([migrate(a, { schema }), migrate(b, { schema })]);
+          const sets = migrationSetsOf(MANIFESTS);
+          const [first, second] = await Promise.all([migrate(a, { schema, sets }), migrate(b, { schema, sets })]);
           assert.deepEqual([...first, ...second].sort(), VERSIONS, 'every migration applied by exactly one of them');
           assert.deepEqual(await appliedVersions(a), VERSIONS);
         } finally {
@@ -58,7 +61,11 @@ describe('migrations run by two processes at once', { skip: !url && 'needs DATAB
   it('two stores opened at once on a schema that does not exist yet both open', { timeout: 120_000 }, async () => {
     for (let round = 0; round < 4; round++) {
       await withFreshSchema(async (schema) => {
-        const opened = await Promise.allSettled([openStore({ databaseUrl: url, schema }), openStore({ databaseUrl: url, schema })]);
+        const migrations = migrationSetsOf(MANIFESTS);
+        const opened = await Promise.allSettled([
+          openStore({ databaseUrl: url, schema, migrations }),
+          openStore({ databaseUrl: url, schema, migrations }),
+        ]);
         const dbs = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
         try {
           for (const o of opened) if (o.status === 'rejected') assert.fail(`round ${round}: ${o.reason}`);
