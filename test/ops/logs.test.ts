@@ -79,7 +79,9 @@ describe('logs a person can follow', () => {
     await eventually(async () => rx.at('/hook').some((r) => JSON.parse(r.body).request?.requestId === requestId), 20_000);
     const traced = await eventually(async () => {
       const l = of('trace-verification-1');
-      return l.some((x) => x.msg === 'webhook delivered') && l;
+      // Each data point's register call is logged when its job ends, which may come after the webhook is delivered.
+      const called = new Set(l.filter((x) => x.msg === 'register call').map((x) => x.dataPoint));
+      return l.some((x) => x.msg === 'webhook delivered') && called.has('company') && called.has('shareholders') && l;
     });
     const messages = new Set(traced.map((l) => l.msg));
     for (const msg of ['incoming request', 'request completed', 'job done', 'register call', 'webhook delivered'])
