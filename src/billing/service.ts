@@ -2,7 +2,7 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventRow, BillingRepository, BillingSubject } from '../store/repositories/billing.ts';
+import type { BillingEventRow, BillingRepository, BillingSubject } from './repository.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Budgets } from './budget.ts';
 import type { Ledger } from './ledger.ts';

@@ -5,7 +5,7 @@ import { json } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';
 import { sleep } from '../shared/sleep.ts';
-import { ownerIsDead } from '../store/repositories/leases.ts';
+import { ownerIsDead } from '../store/leases.ts';
 import { z } from 'zod';
 
 /** The header as documented on creating POSTs; other headers pass through untouched. */

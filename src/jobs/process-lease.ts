@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.ts';
-import { LeaseRepository } from '../store/repositories/leases.ts';
+import { LeaseRepository } from '../store/leases.ts';
 import { newId } from '../shared/ids.ts';
 
 /**

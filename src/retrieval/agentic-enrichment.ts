@@ -5,7 +5,7 @@ import type { RequestEvents } from './events.ts';
 import { billedRequestOf, isOpen } from './settle.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { ItemRow, RequestRepository, RequestRow, StoredEnrichment } from '../store/repositories/requests.ts';
+import type { ItemRow, RequestRepository, RequestRow, StoredEnrichment } from '../requests/repository.ts';
 import { runChecks } from '../enrichment/agentic/checks.ts';
 import { deriveValues } from '../enrichment/agentic/derive.ts';
 import type { EnrichmentInput } from '../enrichment/agentic/input.ts';

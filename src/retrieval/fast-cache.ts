@@ -1,7 +1,7 @@
 import type { Source } from '../contract/index.ts';
 import type { FetchableDataPoint, Register } from '../registers/contract.ts';
 import { blockFor } from '../registers/catalogue.ts';
-import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { RequestRepository, RequestRow } from '../requests/repository.ts';
 import type { Clock } from '../shared/clock.ts';
 
 interface BlockSource {

@@ -1,8 +1,8 @@
 import type { DataPoint } from '../contract/index.ts';
 import type { ProcessLease } from '../jobs/process-lease.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { RequestRepository } from '../store/repositories/requests.ts';
-import { LeaseRepository } from '../store/repositories/leases.ts';
+import type { RequestRepository } from '../requests/repository.ts';
+import { LeaseRepository } from '../store/leases.ts';
 import type { Db } from '../store/db.ts';
 import type { AgenticEnrichment } from './agentic-enrichment.ts';
 import { isOpen } from './settle.ts';

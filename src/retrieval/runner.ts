@@ -2,7 +2,7 @@ import type { DataPoint } from '../contract/index.ts';
 import type { Register } from '../registers/contract.ts';
 import { blockFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { RequestRepository, RequestRow } from '../requests/repository.ts';
 import type { DocumentFiles } from '../documents/files.ts';
 import type { Graph } from '../contract/index.ts';
 import type { GraphService } from '../graph/service.ts';

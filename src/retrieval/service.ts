@@ -3,7 +3,7 @@ import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoin
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db } from '../store/db.ts';
-import type { RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { RequestRepository, RequestRow } from '../requests/repository.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';

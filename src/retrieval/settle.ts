@@ -2,7 +2,7 @@ import type { BilledRequest, BillingSettlement, DocumentResolution, UnitOutcome 
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { ItemKind, ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { ItemKind, ItemRow, RequestRepository, RequestRow } from '../requests/repository.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
 import type { RequestEvents } from './events.ts';

@@ -1,6 +1,6 @@
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { ItemRow, RequestRepository, RequestRow } from '../store/repositories/requests.ts';
+import type { ItemRow, RequestRepository, RequestRow } from '../requests/repository.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { DataPoint } from '../contract/index.ts';

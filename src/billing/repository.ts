@@ -1,4 +1,4 @@
-import { locksAreNoOps, type Db, type Queryable } from '../db.ts';
+import { locksAreNoOps, type Db, type Queryable } from '../store/db.ts';
 
 export type BillingUnitKind = 'dataBlock' | 'document';
 export type BillingEventStatus = 'charged' | 'deduplicated' | 'included';

@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db.ts';
-import { json } from '../db.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { json } from '../store/db.ts';
 
 /** One company whose shareholders a graph request fetched (and paid for, when it cost anything). */
 export interface GraphExpansionRow {

@@ -1,6 +1,6 @@
-import type { Db, Queryable } from '../db.ts';
-import { json, locksAreNoOps } from '../db.ts';
-import { ownerIsDead } from './leases.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { json, locksAreNoOps } from '../store/db.ts';
+import { ownerIsDead } from '../store/leases.ts';
 
 export type ItemKind = 'dataPoint' | 'document';
 export type ItemStatusValue = 'in_progress' | 'enriching' | 'succeeded' | 'failed';

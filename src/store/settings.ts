@@ -1,5 +1,5 @@
-import type { Db } from '../db.ts';
-import { json } from '../db.ts';
+import type { Db } from './db.ts';
+import { json } from './db.ts';
 
 /** The stored value of a setting, storing `fallback` first when there is none (the first process wins). */
 export async function ensureSetting<T>(db: Db, key: string, fallback: T): Promise<T> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts';
+import type { Db } from './db.ts';
 
 /**
  * Process leases (migration 010). Expiries are the database's now(), the one clock all processes share; the
