@@ -9,6 +9,12 @@ import { newId } from '../shared/ids.ts';
  */
 export type LedgerKind = 'grant' | 'adjustment' | 'charge' | 'refund' | 'reservation' | 'release';
 
+export interface LedgerEntryInput {
+  amount: number;
+  kind: LedgerKind;
+  reference?: string | undefined;
+}
+
 /**
  * The append-only credit ledger: an account's balance is the sum of its entries, holds of work in flight
  * included, kept in `accounts.balance` as each entry is written. Nothing is ever updated or deleted; a correction is
@@ -41,24 +47,39 @@ export class Ledger {
    * Several entries of one account in one statement (a unit's release and its charge): their sum is added to the
    * balance. Undefined, with nothing written, when `floor` is given and the balance would fall below it.
    */
-  async recordMany(
-    tx: Queryable,
-    accountId: string,
-    entries: readonly { amount: number; kind: LedgerKind; reference?: string | undefined }[],
-    floor?: number,
-  ): Promise<string[] | undefined> {
+  async recordMany(tx: Queryable, accountId: string, entries: readonly LedgerEntryInput[], floor?: number): Promise<string[] | undefined> {
     if (entries.length === 0) return [];
+    const { ctes, params, ids } = this.entriesStatement(accountId, entries, floor, 0);
+    const rows = await tx.query<{ id: string }>(`with ${ctes} select id from ledger`, params);
+    return rows.length === entries.length ? ids : undefined;
+  }
+
+  /**
+   * `recordMany` as two common table expressions, `balance` (the account's row, updated; no row when `floor` refused
+   * it) and `ledger` (the entries written), numbered from `$<offset + 1>`: a caller that writes more with the entries
+   * (a request's reservations, a unit's event) makes them one statement, one round trip to the store.
+   */
+  entriesStatement(
+    accountId: string,
+    entries: readonly LedgerEntryInput[],
+    floor: number | undefined,
+    offset: number,
+  ): { ctes: string; params: unknown[]; ids: string[] } {
+    const $ = (n: number) => `$${offset + n}`;
     const ids = entries.map(() => newId('led'));
     const total = entries.reduce((sum, e) => sum + e.amount, 0);
-    const rows = await tx.query<{ id: string }>(
-      `with balance as (
-         update accounts set balance = balance + $2 where id = $1 and ($7::int8 is null or balance + $2 >= $7::int8) returning id
-       )
-       insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
-       select e.id, $1, e.amount, e.kind, e.reference, $6
-         from balance, unnest($3::text[], $4::int8[], $5::text[], $8::text[]) as e(id, amount, kind, reference)
-       returning id`,
-      [
+    return {
+      ids,
+      ctes: `balance as (
+         update accounts set balance = balance + ${$(2)} where id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)
+         returning id
+       ), ledger as (
+         insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
+         select e.id, ${$(1)}, e.amount, e.kind, e.reference, ${$(6)}
+           from balance, unnest(${$(3)}::text[], ${$(4)}::int8[], ${$(5)}::text[], ${$(8)}::text[]) as e(id, amount, kind, reference)
+         returning id
+       )`,
+      params: [
         accountId,
         total,
         ids,
@@ -68,8 +89,7 @@ export class Ledger {
         floor ?? null,
         entries.map((e) => e.reference ?? null),
       ],
-    );
-    return rows.length === entries.length ? ids : undefined;
+    };
   }
 
   async balance(accountId: string, tx: Queryable = this.db): Promise<number> {

@@ -1,5 +1,11 @@
 import { locksAreNoOps, type Db, type Queryable } from '../store/db.ts';
 
+/** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
+export interface LedgerStatement {
+  ctes: string;
+  params: unknown[];
+}
+
 export type BillingUnitKind = 'dataBlock' | 'document';
 export type BillingEventStatus = 'charged' | 'deduplicated' | 'included';
 export type ReservationState = 'reserved' | 'awaiting' | 'captured' | 'released';
@@ -113,18 +119,26 @@ export class BillingRepository {
 
   /**
    * Records an event; with `capture`, the event's own reservation (its request and unit) is settled by the same
-   * statement and points at it.
+   * statement and points at it; with `ledger` (Ledger.entriesStatement, numbered from $18), the ledger entries that
+   * move the money are written by it too: one round trip for the whole decision.
    */
-  async insertEvent(tx: Queryable, e: BillingEventRow, capture?: { state: 'captured'; charged: number; settledAt: Date }): Promise<void> {
+  async insertEvent(
+    tx: Queryable,
+    e: BillingEventRow,
+    capture?: { state: 'captured'; charged: number; settledAt: Date },
+    ledger?: LedgerStatement,
+  ): Promise<void> {
     await tx.query(
       `with event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
            amount, status, linked_event_id, basis_at, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          returning id
-       )
-       update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
-        where $15::text is not null and request_id = $3 and unit_key = $9`,
+       ), capture as (
+         update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
+          where $15::text is not null and request_id = $3 and unit_key = $9
+       )${ledger ? `, ${ledger.ctes}` : ''}
+       select 1`,
       [
         e.id,
         e.accountId,
@@ -143,6 +157,7 @@ export class BillingRepository {
         capture?.state ?? null,
         capture?.charged ?? null,
         capture?.settledAt ?? null,
+        ...(ledger?.params ?? []),
       ],
     );
   }
@@ -172,14 +187,27 @@ export class BillingRepository {
     await this.insertReservations(tx, [r]);
   }
 
-  /** The reservations of a request's units, in one statement. */
-  async insertReservations(tx: Queryable, rows: readonly Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>[]): Promise<void> {
-    if (rows.length === 0) return;
+  /**
+   * The reservations of a request's units, in one statement. With `hold` (Ledger.entriesStatement, numbered from $11),
+   * the same statement writes the hold and checks the balance: the reservations are written only when the balance
+   * took the hold. False when it did not (nothing is written).
+   */
+  async insertReservations(
+    tx: Queryable,
+    rows: readonly Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>[],
+    hold?: LedgerStatement,
+  ): Promise<boolean> {
+    if (rows.length === 0 && !hold) return true;
     const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-    await tx.query(
-      `insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::text[],
-                            $10::timestamptz[])`,
+    const [row] = await tx.query<{ held: boolean }>(
+      `with ${hold ? `${hold.ctes}, ` : ''}reservations as (
+         insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::text[],
+                              $10::timestamptz[])
+          ${hold ? 'where exists (select 1 from balance)' : ''}
+         returning 1
+       )
+       select ${hold ? 'exists (select 1 from balance)' : 'true'} as held`,
       [
         col('requestId'),
         col('unitKey'),
@@ -191,12 +219,27 @@ export class BillingRepository {
         col('reserved'),
         col('state'),
         rows.map((r) => r.createdAt.toISOString()),
+        ...(hold?.params ?? []),
       ],
     );
+    return row?.held === true;
   }
 
-  /** The reservation of a unit, locked until the transaction ends. */
-  async lockReservation(tx: Queryable, requestId: string, unitKey: string): Promise<ReservationRow | undefined> {
+  /**
+   * The reservation of a unit, locked until the transaction ends. With `unitOf`, the same statement takes the unit's
+   * lock for that company (`lockUnit`), which a charge decision needs next: one round trip instead of two. The
+   * decision's reads come in later statements, which see what the lock's previous holder committed.
+   */
+  async lockReservation(tx: Queryable, requestId: string, unitKey: string, unitOf?: BillingSubject): Promise<ReservationRow | undefined> {
+    if (unitOf && !locksAreNoOps(this.db)) {
+      const [row] = await tx.query<ReservationRow>(
+        `with unit_lock as (select pg_advisory_xact_lock(hashtext($3)))
+         select ${RESERVATION_COLUMNS} from unit_lock, billing_reservations
+          where request_id = $1 and unit_key = $2 for update of billing_reservations`,
+        [requestId, unitKey, unitLockKey(unitOf, unitKey)],
+      );
+      return row;
+    }
     const [row] = await tx.query<ReservationRow>(
       `select ${RESERVATION_COLUMNS} from billing_reservations where request_id = $1 and unit_key = $2 for update`,
       [requestId, unitKey],
@@ -231,9 +274,7 @@ export class BillingRepository {
    */
   async lockUnit(tx: Queryable, subject: BillingSubject, unitKey: string): Promise<void> {
     if (locksAreNoOps(this.db)) return;
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
-      `billing:${subject.accountId}:${subject.countryCode}:${subject.companyId}:${unitKey}`,
-    ]);
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [unitLockKey(subject, unitKey)]);
   }
 
   /** Locks the account row: reservations and top-ups of one account see each other's holds. */
@@ -241,4 +282,9 @@ export class BillingRepository {
     const rows = await tx.query('select id from accounts where id = $1 for no key update', [accountId]);
     return rows.length > 0;
   }
+}
+
+/** The advisory lock of one unit of one company for one account. */
+function unitLockKey(subject: BillingSubject, unitKey: string): string {
+  return `billing:${subject.accountId}:${subject.countryCode}:${subject.companyId}:${unitKey}`;
 }

@@ -67,20 +67,17 @@ export class BillingService {
    * orders the holds of one account: two requests cannot both spend the same credits.
    */
   async hold(tx: Queryable, request: { id: string; accountId: string; createdAt: Date }, quote: Quote): Promise<void> {
-    if (quote.total > 0) {
-      const held = await this.ledger.record(tx, request.accountId, -quote.total, 'reservation', holdReference(request.id), 0);
-      if (!held) {
-        const balance = await this.ledger.balance(request.accountId, tx);
-        throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
-          `cost: ${quote.units
-            .filter((u) => u.reserved > 0)
-            .map((u) => `${u.documentId ?? u.sku} ${u.reserved}`)
-            .join(', ')}`,
-          'top up the account, or lower the cost with maxBudget',
-        ]);
-      }
-    }
-    await this.repo.insertReservations(
+    // The hold, its balance check and the reservations: one statement.
+    const hold =
+      quote.total > 0
+        ? this.ledger.entriesStatement(
+            request.accountId,
+            [{ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) }],
+            0,
+            10,
+          )
+        : undefined;
+    const held = await this.repo.insertReservations(
       tx,
       quote.units.map((unit) => ({
         requestId: request.id,
@@ -94,7 +91,18 @@ export class BillingService {
         state: 'reserved' as const,
         createdAt: request.createdAt,
       })),
+      hold,
     );
+    if (!held) {
+      const balance = await this.ledger.balance(request.accountId, tx);
+      throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
+        `cost: ${quote.units
+          .filter((u) => u.reserved > 0)
+          .map((u) => `${u.documentId ?? u.sku} ${u.reserved}`)
+          .join(', ')}`,
+        'top up the account, or lower the cost with maxBudget',
+      ]);
+    }
   }
 
   /** The account's balance, net of holds on work in flight. */

@@ -64,12 +64,13 @@ export class BillingSettlement {
    * captured already (another data point of the block settled first) answers what it was charged.
    */
   async capture(tx: Queryable, req: BilledRequest, unitKey: string): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
-    const row = await this.repo.lockReservation(tx, req.id, unitKey);
+    // The unit's lock comes with its reservation's: a capture usually decides a charge next.
+    const row = await this.repo.lockReservation(tx, req.id, unitKey, req);
     if (row?.state === 'captured') return { outcome: { cost: row.charged }, resolved: [] };
     if (!row || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
     if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
-    if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row), resolved: [] };
-    const outcome = await this.settleBlock(tx, req, row);
+    if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row, true), resolved: [] };
+    const outcome = await this.settleBlock(tx, req, row, true);
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
   }
 
@@ -87,8 +88,8 @@ export class BillingSettlement {
     return row.kind === 'dataBlock' ? this.resolveAwaiting(tx, req) : [];
   }
 
-  private async settleBlock(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
-    await this.repo.lockUnit(tx, req, row.unitKey);
+  private async settleBlock(tx: Queryable, req: BilledRequest, row: ReservationRow, unitLocked = false): Promise<UnitOutcome> {
+    if (!unitLocked) await this.repo.lockUnit(tx, req, row.unitKey);
     const block = req.catalogue.blocks.find((b) => b.sku === row.sku);
     const window = block?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
     const events = await this.known(tx, req, [{ unitKey: row.unitKey, windowMs: window }]);
@@ -102,8 +103,8 @@ export class BillingSettlement {
    * charged or deduplicated for the company, waiting while an including block of this request is still in
    * flight, else charged.
    */
-  private async settleDocument(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<UnitOutcome> {
-    await this.repo.lockUnit(tx, req, row.unitKey);
+  private async settleDocument(tx: Queryable, req: BilledRequest, row: ReservationRow, unitLocked = false): Promise<UnitOutcome> {
+    if (!unitLocked) await this.repo.lockUnit(tx, req, row.unitKey);
     const at = req.createdAt.getTime();
     const includingBlocks = blocksIncluding(req.catalogue, row.sku);
     const includers = includingBlocks.map((b) => b.sku);
@@ -131,9 +132,9 @@ export class BillingSettlement {
     if (req.hasDocuments === false) return [];
     const resolved: DocumentResolution[] = [];
     for (const waiting of (await this.repo.reservationsOf(tx, req.id)).filter((r) => r.state === 'awaiting')) {
-      const row = await this.repo.lockReservation(tx, req.id, waiting.unitKey);
+      const row = await this.repo.lockReservation(tx, req.id, waiting.unitKey, req);
       if (!row || row.state !== 'awaiting') continue;
-      const outcome = await this.settleDocument(tx, req, row);
+      const outcome = await this.settleDocument(tx, req, row, true);
       if (outcome !== 'awaiting') resolved.push({ documentId: row.documentId!, outcome });
     }
     return resolved;
@@ -161,12 +162,13 @@ export class BillingSettlement {
     const now = this.clock.now();
     const event = billingEvent(req, req, row, { amount, status, linkedEventId }, now);
     const id = event.id;
-    // The event and the reservation's capture in one statement; the hold's release and the charge in another.
-    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now });
-    await this.ledger.recordMany(tx, req.accountId, [
+    // The event, the reservation's capture, the hold's release and the charge: one statement.
+    const entries = [
       ...(row.reserved > 0 ? [{ amount: row.reserved, kind: 'release' as const, reference: holdReference(req.id, row.unitKey) }] : []),
       ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: id }] : []),
-    ]);
+    ];
+    const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17) : undefined;
+    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger);
     return { cost: amount };
   }
 

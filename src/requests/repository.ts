@@ -106,11 +106,25 @@ export class RequestRepository {
     );
   }
 
-  async get(id: string): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
-    const [request] = await this.db.query<RequestRow>(`select ${REQUEST_COLUMNS} from requests where id = $1`, [id]);
-    if (!request) return undefined;
-    const items = await this.db.query<ItemRow>(`select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name`, [id]);
-    return { request, items };
+  /**
+   * A request and its items, in one statement. `releaseLeaseOf`: the same statement ends that process's lease on the
+   * request (its work is settled: the answer that follows is the last thing it does for it).
+   */
+  async get(id: string, opts: { releaseLeaseOf?: string } = {}): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
+    const [row] = await this.db.query<RequestRow & { items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] }>(
+      `with released as (
+         update requests set lease_owner = null where $2::text is not null and id = $1 and lease_owner = $2 returning id
+       )
+       select ${REQUEST_COLUMNS},
+              coalesce((select json_agg(i) from (select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name) i),
+                       '[]') as items
+         from requests where id = $1`,
+      [id, opts.releaseLeaseOf ?? null],
+    );
+    if (!row) return undefined;
+    const { items, ...request } = row;
+    // Inside json_agg the items' timestamps are text and their int8 costs plain JSON numbers.
+    return { request, items: items.map((i) => ({ ...i, updatedAt: new Date(i.updatedAt) })) };
   }
 
   /**
@@ -118,9 +132,10 @@ export class RequestRepository {
    * a statement that waits for the lock still reads what was committed before it started, so the items are read by
    * the next one.
    */
-  async lock(tx: Queryable, id: string): Promise<void> {
-    if (locksAreNoOps(this.db)) return;
-    await tx.query('select id from requests where id = $1 for update', [id]);
+  async lock(tx: Queryable, id: string, legalName?: string): Promise<void> {
+    // The legal name a delivery read is written by the statement that takes the lock (an update locks the row too).
+    if (legalName) await tx.query('update requests set company_legal_name = $2 where id = $1', [id, legalName]);
+    else if (!locksAreNoOps(this.db)) await tx.query('select id from requests where id = $1 for update', [id]);
   }
 
   /** The items of a request as seen inside a transaction. */

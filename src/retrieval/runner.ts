@@ -58,8 +58,8 @@ export class TaskRunner {
     }
     const cached = await this.fastCache?.lookup(register, request, task.fetch);
     if (cached) {
-      if (task.fetch === 'company') await this.setLegalName(request, cached.data);
-      await this.settleDataPoints(register, request, task.items, cached.data, cached.source, 0, cached.uncharged);
+      const legalName = task.fetch === 'company' ? legalNameOf(cached.data) : undefined;
+      await this.settleDataPoints(register, request, task.items, cached.data, cached.source, 0, cached.uncharged, legalName);
       return;
     }
     let fetched = await register.fetch(task.fetch, request.companyId, ctx);
@@ -70,9 +70,9 @@ export class TaskRunner {
         companyId: request.companyId,
         ...ctx,
       });
-      await this.setLegalName(request, fetched.data);
     }
-    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged);
+    const legalName = task.fetch === 'company' ? legalNameOf(fetched.data) : undefined;
+    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged, legalName);
     await this.deliverDownloaded(request, downloaded);
   }
 
@@ -105,11 +105,6 @@ export class TaskRunner {
     await this.settler.succeed(request, 'document', [name], { result: { ...doc.item, fileId } });
   }
 
-  private async setLegalName(request: RequestRow, companyData: unknown): Promise<void> {
-    const legalName = (companyData as { company: { legalName?: string } }).company.legalName;
-    if (legalName) await this.requests.setLegalName(request.id, legalName);
-  }
-
   async fail(request: RequestRow, task: Task, failure: ItemFailure): Promise<void> {
     if (task.kind === 'dataPoint' && task.fetch === 'graph') {
       // What earlier attempts fetched is paid for: it is delivered, with the rest left for a later request.
@@ -136,6 +131,7 @@ export class TaskRunner {
     source: unknown,
     chargedAlready = 0,
     uncharged?: true,
+    legalName?: string,
   ) {
     const byBlock = new Map<string | undefined, DataPoint[]>();
     for (const dp of items) {
@@ -150,7 +146,13 @@ export class TaskRunner {
         authoritative,
         ...(chargedAlready ? { chargedAlready } : {}),
         ...(uncharged ? { uncharged } : {}),
+        ...(legalName ? { legalName } : {}),
       });
     }
   }
+}
+
+/** The legal name in a company block's data, recorded on the request (lists and webhooks show it). */
+function legalNameOf(companyData: unknown): string | undefined {
+  return (companyData as { company?: { legalName?: string } }).company?.legalName || undefined;
 }

@@ -115,14 +115,14 @@ export class RetrievalService {
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
       await this.onboarding.run(register, request, tasks);
-      await this.releaseLease(request.id);
-      const response = await this.get(account, request.id, { transliterate: body.transliterate });
+      // The work is settled: the read of the answer also ends this process's lease on the request.
+      const response = await this.get(account, request.id, { transliterate: body.transliterate, releaseLease: true });
       throwIfWholeRequestFailed(response);
       return response;
     }
     for (const task of tasks) await this.verification.schedule(request, task);
-    await this.releaseLease(request.id);
-    return this.get(account, request.id, { transliterate: body.transliterate });
+    // The work is durable jobs now: if this process dies, nothing is left to take over.
+    return this.get(account, request.id, { transliterate: body.transliterate, releaseLease: true });
   }
 
   /**
@@ -151,8 +151,8 @@ export class RetrievalService {
   }
 
   /** The latest state of a request; another account's request is not found. Signed URLs are fresh. */
-  async get(account: Account, requestId: string, opts: { transliterate?: boolean } = {}): Promise<CompanyResponse> {
-    const found = await this.requests.get(requestId);
+  async get(account: Account, requestId: string, opts: { transliterate?: boolean; releaseLease?: boolean } = {}): Promise<CompanyResponse> {
+    const found = await this.requests.get(requestId, opts.releaseLease && this.lease ? { releaseLeaseOf: this.lease.id } : {});
     if (!found || found.request.accountId !== account.id) {
       throw new ApiError('resource_not_found', `no request ${requestId}`);
     }
@@ -187,11 +187,6 @@ export class RetrievalService {
       await this.verification.schedule(found.request, task);
     }
     return seen.size;
-  }
-
-  /** The work is settled (onboarding) or durable jobs (verification): if this process dies now, nothing is left to take over. */
-  private async releaseLease(requestId: string): Promise<void> {
-    if (this.lease) await this.requests.releaseLease(requestId, this.lease.id);
   }
 
   private parseId(register: { parseCompanyId(raw: string): string }, raw: string): string {

@@ -27,6 +27,8 @@ export interface Delivery {
   chargedAlready?: number;
   /** Delivered without what the block's price pays for (Fetched.uncharged): its hold is released, nothing is charged. */
   uncharged?: true;
+  /** The company's legal name the delivery read: recorded on the request with the outcome. */
+  legalName?: string;
 }
 
 /** For a register no longer served: nothing includes anything, default windows apply. */
@@ -74,8 +76,8 @@ export class ItemSettler {
    * that the request asked for and that has not failed (`company` before `companyProfile`, `legalRepresentatives`
    * before `otherKeyPersons`); the others show 0.
    */
-  async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivery: Delivery): Promise<void> {
-    await this.settle(request, async (tx, items, billed) => {
+  async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
+    await this.settle(request, legalName, async (tx, items, billed) => {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
@@ -96,7 +98,7 @@ export class ItemSettler {
 
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
   async fail(request: RequestRow, kind: ItemKind, names: readonly string[], failure: ItemFailure): Promise<void> {
-    await this.settle(request, async (tx, items, billed) => {
+    await this.settle(request, undefined, async (tx, items, billed) => {
       let changed = false;
       const units = new Set<string>();
       const carriersBefore = new Map(
@@ -151,11 +153,12 @@ export class ItemSettler {
 
   private async settle(
     request: RequestRow,
+    legalName: string | undefined,
     work: (tx: Queryable, items: ItemRow[], billed: BilledRequest) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
     const changed = await this.db.transaction(async (tx) => {
-      await this.requests.lock(tx, request.id);
+      await this.requests.lock(tx, request.id, legalName);
       return work(tx, await this.requests.itemsOf(tx, request.id), billed);
     });
     if (changed) {

@@ -12,6 +12,22 @@ async function copyInOn(client: pg.PoolClient, table: string, columns: readonly 
   await pipeline(Readable.from(copyChunks(rows, COPY_CHUNK_ROWS)), stream);
 }
 
+/**
+ * A statement as node-postgres sends it: named, so that each connection parses and plans it once and then only
+ * binds and executes it (the request path runs the same few statements thousands of times a second). Names come from
+ * the text; statements without parameters (DDL, migrations) stay unnamed, as a schema change would invalidate a plan.
+ */
+const statementNames = new Map<string, string>();
+function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
+  if (params.length === 0) return { text: sql };
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] };
+}
+
 /** PostgreSQL through a connection pool; several service processes may share one database. */
 export async function openPostgres(url: string, { max = 10, schema }: { max?: number; schema?: string } = {}): Promise<Db> {
   const types = {
@@ -34,7 +50,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
   return {
     backend: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await pool.query(sql, params as unknown[]);
+      const res = await pool.query(statement(sql, params));
       return res.rows as Row[];
     },
     async copyIn(table, columns, rows) {
@@ -56,7 +72,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
         await client.query('begin');
         const result = await fn({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
-            return (await client.query(sql, params as unknown[])).rows as Row[];
+            return (await client.query(statement(sql, params))).rows as Row[];
           },
           copyIn: (table, columns, rows) => copyInOn(client, table, columns, rows),
         });

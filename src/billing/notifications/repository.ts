@@ -58,6 +58,12 @@ export class BillingNotificationRepository {
     return row ? overrideView(row) : null;
   }
 
+  /** Whether any workspace of the account has an override (which may turn high-usage notifications on). */
+  async hasOverrides(accountId: string): Promise<boolean> {
+    const rows = await this.db.query('select 1 from billing_notification_overrides where account_id = $1 limit 1', [accountId]);
+    return rows.length > 0;
+  }
+
   async upsertOverride(accountId: string, workspaceId: string, patch: WorkspaceOverrideUpdate): Promise<WorkspaceOverride> {
     const now = this.clock.now();
     const [row] = await this.db.query<OverrideRow>(

@@ -10,6 +10,9 @@ import type { Ledger } from '../ledger.ts';
 import { balanceStatusOf, DEFAULT_CONFIG, workspaceHighUsage } from './config.ts';
 import type { BillingNotificationRepository, NewNotification } from './repository.ts';
 
+/** The least time between two evaluations of one account's thresholds. */
+const EVALUATION_INTERVAL_MS = 1000;
+
 /** Sends an event to the account's webhook endpoints; the message id, or undefined when it has none. */
 type Emit = (accountId: string, type: 'billing.low_balance' | 'billing.high_usage', payload: object) => Promise<string | undefined>;
 
@@ -28,6 +31,8 @@ export class BillingNotifications {
   log: Logger = { error: () => undefined };
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  private readonly lastStarted = new Map<string, number>();
+  private readonly waiting = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly repo: BillingNotificationRepository,
@@ -75,12 +80,28 @@ export class BillingNotifications {
     return this.repo.recent(accountId, limit);
   }
 
-  /** Evaluates the account's thresholds in the background; calls while one runs are folded into one more run. */
+  /**
+   * Evaluates the account's thresholds in the background; calls while one runs are folded into one more run, and runs
+   * of one account start at most once per EVALUATION_INTERVAL_MS (the first at once, the last call's within the
+   * interval after it): an account charged a thousand times a second is evaluated once a second, not a thousand.
+   */
   evaluateSoon(accountId: string): void {
     if (this.running.has(accountId)) {
       this.again.add(accountId);
       return;
     }
+    if (this.waiting.has(accountId)) return;
+    const wait = (this.lastStarted.get(accountId) ?? Number.NEGATIVE_INFINITY) + EVALUATION_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => {
+        this.waiting.delete(accountId);
+        this.evaluateSoon(accountId);
+      }, wait);
+      timer.unref();
+      this.waiting.set(accountId, timer);
+      return;
+    }
+    this.lastStarted.set(accountId, Date.now());
     const run = this.evaluate(accountId)
       .then(() => undefined)
       .catch((err) => this.log.error({ err, accountId }, 'billing notifications could not be evaluated'))
@@ -91,8 +112,14 @@ export class BillingNotifications {
     this.running.set(accountId, run);
   }
 
-  /** Waits for evaluations in flight (at stop). */
+  /** Runs the evaluations that wait for their interval now, and waits for those in flight (at stop). */
   async drain(): Promise<void> {
+    for (const [accountId, timer] of this.waiting) {
+      clearTimeout(timer);
+      this.waiting.delete(accountId);
+      this.lastStarted.delete(accountId);
+      this.evaluateSoon(accountId);
+    }
     while (this.running.size > 0) await Promise.all([...this.running.values()]);
   }
 
@@ -158,6 +185,8 @@ export class BillingNotifications {
     }
 
     // Per workspace: each workspace's spend against its own settings (override or account's).
+    // Only when some workspace may have high-usage settings on: the spend read is the evaluation's costly part.
+    if (!config.highUsageEnabled && !(await this.repo.hasOverrides(accountId))) return fired;
     const longest = Math.max(config.highUsagePeriodMinutes, 43_200);
     for (const { workspaceId } of (await this.repo.spend(accountId, new Date(now - longest * 60_000))).filter((s) => s.workspaceId)) {
       const settings = workspaceHighUsage(config, await this.repo.override(workspaceId!));
