@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../store/db.ts';
+import { paramAt } from '../store/statement.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 
@@ -65,7 +66,7 @@ export class Ledger {
     floor: number | undefined,
     offset: number,
   ): { ctes: string; params: unknown[]; ids: string[] } {
-    const $ = (n: number) => `$${offset + n}`;
+    const $ = paramAt(offset);
     const ids = entries.map(() => newId('led'));
     const total = entries.reduce((sum, e) => sum + e.amount, 0);
     return {

@@ -1,9 +1,40 @@
 import { locksAreNoOps, type Db, type Queryable } from '../store/db.ts';
+import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
 
 /** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
-export interface LedgerStatement {
-  ctes: string;
-  params: unknown[];
+export type LedgerStatement = StatementPart;
+
+export type NewReservation = Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>;
+
+/**
+ * The reservations of a request's units as a statement part (the `reservations` expression); with `onlyIf`, a SQL
+ * condition on the expressions before it, written only when it holds (the hold's `balance` took the hold).
+ */
+export function reservationsPart(rows: readonly NewReservation[], onlyIf?: string): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    const col = <K extends keyof NewReservation>(k: K) => rows.map((r) => r[k]);
+    return {
+      ctes: `reservations as (
+         insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
+         select * from unnest(${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[], ${$(5)}::text[], ${$(6)}::text[],
+                              ${$(7)}::int8[], ${$(8)}::int8[], ${$(9)}::text[], ${$(10)}::timestamptz[])
+         ${onlyIf ? `where ${onlyIf}` : ''}
+       )`,
+      params: [
+        col('requestId'),
+        col('unitKey'),
+        col('accountId'),
+        col('kind'),
+        col('sku'),
+        col('documentId'),
+        col('price'),
+        col('reserved'),
+        col('state'),
+        rows.map((r) => r.createdAt.toISOString()),
+      ],
+    };
+  };
 }
 
 export type BillingUnitKind = 'dataBlock' | 'document';
@@ -183,46 +214,15 @@ export class BillingRepository {
     );
   }
 
-  async insertReservation(tx: Queryable, r: Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>): Promise<void> {
+  async insertReservation(tx: Queryable, r: NewReservation): Promise<void> {
     await this.insertReservations(tx, [r]);
   }
 
-  /**
-   * The reservations of a request's units, in one statement. With `hold` (Ledger.entriesStatement, numbered from $11),
-   * the same statement writes the hold and checks the balance: the reservations are written only when the balance
-   * took the hold. False when it did not (nothing is written).
-   */
-  async insertReservations(
-    tx: Queryable,
-    rows: readonly Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>[],
-    hold?: LedgerStatement,
-  ): Promise<boolean> {
-    if (rows.length === 0 && !hold) return true;
-    const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-    const [row] = await tx.query<{ held: boolean }>(
-      `with ${hold ? `${hold.ctes}, ` : ''}reservations as (
-         insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::text[],
-                              $10::timestamptz[])
-          ${hold ? 'where exists (select 1 from balance)' : ''}
-         returning 1
-       )
-       select ${hold ? 'exists (select 1 from balance)' : 'true'} as held`,
-      [
-        col('requestId'),
-        col('unitKey'),
-        col('accountId'),
-        col('kind'),
-        col('sku'),
-        col('documentId'),
-        col('price'),
-        col('reserved'),
-        col('state'),
-        rows.map((r) => r.createdAt.toISOString()),
-        ...(hold?.params ?? []),
-      ],
-    );
-    return row?.held === true;
+  /** The reservations of a request's units, in one statement. */
+  async insertReservations(tx: Queryable, rows: readonly NewReservation[]): Promise<void> {
+    if (rows.length === 0) return;
+    const { sql, params } = composeStatement([reservationsPart(rows)], 'select 1');
+    await tx.query(sql, params);
   }
 
   /**

@@ -2,7 +2,8 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventRow, BillingRepository, BillingSubject } from './repository.ts';
+import { reservationsPart, type BillingEventRow, type BillingRepository, type BillingSubject } from './repository.ts';
+import type { StatementPartBuilder } from '../store/statement.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Budgets } from './budget.ts';
 import type { Ledger } from './ledger.ts';
@@ -14,6 +15,15 @@ import { holdReference } from './settlement.ts';
 import { knownEventOf } from './dedup.ts';
 import { documentUnitKey } from './units.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
+
+/** A request's hold as parts of the statement that records it (BillingService.holdOf). */
+export interface StatementHold {
+  parts: StatementPartBuilder[];
+  /** SQL over the parts' expressions: true when the balance took the hold. */
+  held: string;
+  /** The 402 to answer when it did not. */
+  refusal(): Promise<ApiError>;
+}
 
 export interface QuoteRequest {
   subject: BillingSubject;
@@ -61,24 +71,25 @@ export class BillingService {
   }
 
   /**
-   * Holds the quoted units of an accepted request against the balance (same transaction as `quote`). Throws 402
-   * `insufficient_funds` when the balance (after the holds of work in flight) cannot cover the quote; the
-   * transaction then stores nothing. The hold and the check are one statement on the account's balance row, which
-   * orders the holds of one account: two requests cannot both spend the same credits.
+   * The hold of an accepted request's quoted units against the balance, as parts of the statement that records the
+   * request (RequestRepository.insert): the hold and its balance check are one update of the account's row, which
+   * orders the holds of one account (two requests cannot both spend the same credits), and the reservations are
+   * written only when it took the hold. `held` is the SQL condition that tells whether it did; when it did not, the
+   * statement writes nothing and `refusal` is the 402 to answer.
    */
-  async hold(tx: Queryable, request: { id: string; accountId: string; createdAt: Date }, quote: Quote): Promise<void> {
-    // The hold, its balance check and the reservations: one statement.
-    const hold =
+  holdOf(request: { id: string; accountId: string; createdAt: Date }, quote: Quote): StatementHold {
+    const ledger =
       quote.total > 0
-        ? this.ledger.entriesStatement(
-            request.accountId,
-            [{ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) }],
-            0,
-            10,
-          )
+        ? (offset: number) =>
+            this.ledger.entriesStatement(
+              request.accountId,
+              [{ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) }],
+              0,
+              offset,
+            )
         : undefined;
-    const held = await this.repo.insertReservations(
-      tx,
+    const held = ledger ? 'exists (select 1 from balance)' : 'true';
+    const reservations = reservationsPart(
       quote.units.map((unit) => ({
         requestId: request.id,
         unitKey: unit.unitKey,
@@ -91,18 +102,22 @@ export class BillingService {
         state: 'reserved' as const,
         createdAt: request.createdAt,
       })),
-      hold,
+      ledger ? held : undefined,
     );
-    if (!held) {
-      const balance = await this.ledger.balance(request.accountId, tx);
-      throw new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
-        `cost: ${quote.units
-          .filter((u) => u.reserved > 0)
-          .map((u) => `${u.documentId ?? u.sku} ${u.reserved}`)
-          .join(', ')}`,
-        'top up the account, or lower the cost with maxBudget',
-      ]);
-    }
+    return {
+      parts: [...(ledger ? [ledger] : []), reservations],
+      held,
+      refusal: async () => {
+        const balance = await this.ledger.balance(request.accountId);
+        return new ApiError('insufficient_funds', `this request costs ${quote.total} credit cents; the available balance is ${balance}`, [
+          `cost: ${quote.units
+            .filter((u) => u.reserved > 0)
+            .map((u) => `${u.documentId ?? u.sku} ${u.reserved}`)
+            .join(', ')}`,
+          'top up the account, or lower the cost with maxBudget',
+        ]);
+      },
+    };
   }
 
   /** The account's balance, net of holds on work in flight. */

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../store/db.ts';
 import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
+import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
 
 export type ItemKind = 'dataPoint' | 'document';
 export type ItemStatusValue = 'in_progress' | 'enriching' | 'succeeded' | 'failed';
@@ -59,51 +60,25 @@ export class RequestRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * `leaseOwner`: the process that runs the request's work until `releaseLease` (ProcessLease). The request and its
-   * items are one statement.
+   * Records a request and its items. `leaseOwner`: the process that runs the request's work until `releaseLease`
+   * (ProcessLease). `with`: what else the same statement writes (the request's hold and reservations), and `onlyIf`,
+   * a condition over it; the request is written only when it holds. One statement: atomic without a transaction, one
+   * round trip. Returns whether the request was written.
    */
-  async insert(tx: Queryable, req: RequestRow, items: Omit<ItemRow, 'updatedAt'>[], leaseOwner: string | null = null): Promise<void> {
-    const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
-    await tx.query(
-      `with request as (
-         insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
-           company_legal_name, created_at, updated_at, lease_owner)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13)
-         returning id, created_at
-       )
-       insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
-         billing_unit, updated_at)
-       select request.id, i.kind, i.name, i.status, i.authoritative, i.cost, i.error::jsonb, i.result::jsonb, i.source::jsonb,
-              i.attempts, i.billing_unit, request.created_at
-         from request, unnest($14::text[], $15::text[], $16::text[], $17::boolean[], $18::int8[], $19::text[], $20::text[],
-                              $21::text[], $22::int4[], $23::text[])
-                as i(kind, name, status, authoritative, cost, error, result, source, attempts, billing_unit)`,
-      [
-        req.id,
-        req.accountId,
-        req.countryCode,
-        req.companyId,
-        req.mode,
-        json(req.dataPoints),
-        json(req.documents),
-        json(req.options),
-        json(req.metadata),
-        req.companyLegalName,
-        req.createdAt,
-        req.updatedAt,
-        leaseOwner,
-        items.map((i) => i.kind),
-        items.map((i) => i.name),
-        items.map((i) => i.status),
-        items.map((i) => i.authoritative),
-        items.map((i) => i.cost),
-        items.map((i) => jsonOrNull(i.error)),
-        items.map((i) => jsonOrNull(i.result)),
-        items.map((i) => jsonOrNull(i.source)),
-        items.map((i) => i.attempts),
-        items.map((i) => i.billingUnit),
-      ],
+  async insert(
+    tx: Queryable,
+    req: RequestRow,
+    items: Omit<ItemRow, 'updatedAt'>[],
+    leaseOwner: string | null = null,
+    opts: { with?: readonly StatementPartBuilder[]; onlyIf?: string } = {},
+  ): Promise<boolean> {
+    const onlyIf = opts.onlyIf ?? 'true';
+    const { sql, params } = composeStatement(
+      [...(opts.with ?? []), (offset) => requestPart(req, items, leaseOwner, onlyIf, offset)],
+      `select ${onlyIf} as written`,
     );
+    const [row] = await tx.query<{ written: boolean }>(sql, params);
+    return row?.written === true;
   }
 
   /**
@@ -348,4 +323,60 @@ export class RequestRepository {
     ]);
     return rows.length > 0;
   }
+}
+
+/** A request and its items as a statement part (`request`, `request_items_written`), written only when `onlyIf` holds. */
+function requestPart(
+  req: RequestRow,
+  items: Omit<ItemRow, 'updatedAt'>[],
+  leaseOwner: string | null,
+  onlyIf: string,
+  offset: number,
+): StatementPart {
+  const $ = paramAt(offset);
+  const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
+  return {
+    ctes: `request as (
+       insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+         company_legal_name, enrichment, created_at, updated_at, lease_owner)
+       select ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::jsonb, ${$(7)}::jsonb, ${$(8)}::jsonb,
+              ${$(9)}::jsonb, ${$(10)}::text, ${$(24)}::jsonb, ${$(11)}::timestamptz, ${$(12)}::timestamptz, ${$(13)}::text
+        where ${onlyIf}
+       returning id, created_at
+     ), request_items_written as (
+       insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
+         billing_unit, updated_at)
+       select request.id, i.kind, i.name, i.status, i.authoritative, i.cost, i.error::jsonb, i.result::jsonb, i.source::jsonb,
+              i.attempts, i.billing_unit, request.created_at
+         from request, unnest(${$(14)}::text[], ${$(15)}::text[], ${$(16)}::text[], ${$(17)}::boolean[], ${$(18)}::int8[],
+                              ${$(19)}::text[], ${$(20)}::text[], ${$(21)}::text[], ${$(22)}::int4[], ${$(23)}::text[])
+                as i(kind, name, status, authoritative, cost, error, result, source, attempts, billing_unit)
+     )`,
+    params: [
+      req.id,
+      req.accountId,
+      req.countryCode,
+      req.companyId,
+      req.mode,
+      json(req.dataPoints),
+      json(req.documents),
+      json(req.options),
+      json(req.metadata),
+      req.companyLegalName,
+      req.createdAt,
+      req.updatedAt,
+      leaseOwner,
+      items.map((i) => i.kind),
+      items.map((i) => i.name),
+      items.map((i) => i.status),
+      items.map((i) => i.authoritative),
+      items.map((i) => i.cost),
+      items.map((i) => jsonOrNull(i.error)),
+      items.map((i) => jsonOrNull(i.result)),
+      items.map((i) => jsonOrNull(i.source)),
+      items.map((i) => i.attempts),
+      items.map((i) => i.billingUnit),
+      jsonOrNull(req.enrichment),
+    ],
+  };
 }

@@ -53,21 +53,15 @@ export class AgenticEnrichment {
     return ids.length;
   }
 
-  /** Records the enrichment's refusal at acceptance (it did not fit the budget): it will not run. */
-  async refuse(tx: Queryable, request: RequestRow, reason: string): Promise<void> {
-    const completedAt = this.clock.now();
-    await this.requests.setEnrichment(
-      tx,
-      request.id,
-      {
-        report: `Agentic enrichment was not run: ${reason}. Nothing was charged for it.`,
-        filled: [],
-        findings: 0,
-        cost: 0,
-        completedAt: completedAt.toISOString(),
-      },
-      completedAt,
-    );
+  /** The enrichment's refusal at acceptance (it did not fit the budget): recorded with the request, it will not run. */
+  refusal(reason: string): StoredEnrichment {
+    return {
+      report: `Agentic enrichment was not run: ${reason}. Nothing was charged for it.`,
+      filled: [],
+      findings: 0,
+      cost: 0,
+      completedAt: this.clock.now().toISOString(),
+    };
   }
 
   private async run(tx: Queryable, request: RequestRow, items: ItemRow[]): Promise<boolean> {

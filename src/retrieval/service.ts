@@ -86,30 +86,29 @@ export class RetrievalService {
       createdAt: now,
       updatedAt: now,
     };
-    const { tasks } = await this.db.transaction(async (tx) => {
-      const quote = await this.billing.quote(tx, {
-        subject: { accountId: account.id, countryCode: register.countryCode, companyId },
-        catalogue: register.catalogue,
-        mode: body.mode,
-        dataPoints: plan.dataPoints.filter((dp) => !plan.unsupported.includes(dp)),
-        documents: [...pricing.types].map(([documentId, type]) => ({ documentId, type })),
-        budgets: { maxBudget: body.maxBudget, profileMaxBudget: body.profileMaxBudget },
-        ...(enrichmentOffer ? { enrichment: enrichmentOffer } : {}),
-        requestTime: now,
-      });
-      const accepted = intake(request.id, register, body.mode, plan, pricing, quote);
-      await this.requests.insert(tx, request, accepted.items, this.lease?.id ?? null);
-      await this.billing.hold(tx, request, quote);
-      const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
-      if (refusedEnrichment) {
-        await this.enrichment?.refuse(
-          tx,
-          request,
-          `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`,
-        );
-      }
-      return accepted;
+    const quote = await this.billing.quote(this.db, {
+      subject: { accountId: account.id, countryCode: register.countryCode, companyId },
+      catalogue: register.catalogue,
+      mode: body.mode,
+      dataPoints: plan.dataPoints.filter((dp) => !plan.unsupported.includes(dp)),
+      documents: [...pricing.types].map(([documentId, type]) => ({ documentId, type })),
+      budgets: { maxBudget: body.maxBudget, profileMaxBudget: body.profileMaxBudget },
+      ...(enrichmentOffer ? { enrichment: enrichmentOffer } : {}),
+      requestTime: now,
     });
+    const { items, tasks } = intake(request.id, register, body.mode, plan, pricing, quote);
+    const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
+    if (refusedEnrichment && this.enrichment) {
+      request.enrichment = this.enrichment.refusal(
+        `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`,
+      );
+    }
+    // The request, its items, its hold and its reservations: one statement, written only when the balance takes the
+    // hold (the quote before it takes no lock: the charge itself is decided at settlement, under the unit's lock).
+    const hold = this.billing.holdOf(request, quote);
+    if (!(await this.requests.insert(this.db, request, items, this.lease?.id ?? null, { with: hold.parts, onlyIf: hold.held }))) {
+      throw await hold.refusal();
+    }
 
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
     await this.enrichment?.afterSettle(request);

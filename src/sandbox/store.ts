@@ -70,10 +70,10 @@ export class SandboxStore {
     return row ? toRecord<R>(row) : undefined;
   }
 
-  /** Every stored company of a register that is still in it. */
-  async list<R = unknown>(countryCode: string): Promise<SandboxRecord<R>[]> {
+  /** Every stored company of a register that is still in it; with `removed`, those removed from it as well. */
+  async list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
     const rows = await this.db.query<Row>(
-      'select * from sandbox_companies where country_code = $1 and removed_at is null order by company_id',
+      `select * from sandbox_companies where country_code = $1 ${opts.removed ? '' : 'and removed_at is null'} order by company_id`,
       [countryCode],
     );
     return rows.map((r) => toRecord<R>(r));

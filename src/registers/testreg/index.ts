@@ -98,14 +98,17 @@ export class TestRegister implements Register {
     const q = query.trim();
     throwIfSpecial(q);
     await this.checkOutage();
-    const stored = await this.sandbox.list(COUNTRY);
+    // One read of the stored entries, removed ones included: generated candidates are checked against it in memory.
+    const entries = await this.sandbox.list(COUNTRY, { removed: true });
+    const byId = new Map(entries.map((r) => [r.companyId, r]));
+    const stored = entries.filter((r) => !r.removed);
     // A search for a stored id is a call about that company: its latency and failures apply.
     const target = stored.find((r) => r.companyId.toLowerCase() === q.toLowerCase());
     await this.delay(target, 'search', ctx.signal);
     if (target) await this.failIfBehaviourSays(target, { notFound: false });
     const results = await searchCompanies(q, {
       stored,
-      lookup: (id) => this.sandbox.get(COUNTRY, id),
+      lookup: async (id) => byId.get(id),
       idPattern: TEST_ID_PATTERN,
     });
     yield { source: 'TEST register', results };
