@@ -18,6 +18,7 @@ import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
+import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 
 const args = new Map(
   process.argv
@@ -159,7 +160,7 @@ async function startService(store: 'pglite' | 'postgres') {
     ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
     ...(CPU_PROF ? { REGISTRUM_CPU_PROF_DIR: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {}),
   });
-  return { service, key, cleanup: storage.cleanup };
+  return { service, key, cleanup: storage.cleanup, env: storage.env };
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -191,13 +192,14 @@ async function main() {
   }
   await floor.stop();
   const floorRps = cells.find((c) => c.load === 'max')!.rps;
+  const checks: (LedgerCheck & { store: string })[] = [];
 
   for (const store of STORES) {
     if (store === 'postgres' && !(await postgresReachable())) {
       console.error(`PostgreSQL at ${PG_URL} is not reachable: skipped`);
       continue;
     }
-    const { service, key, cleanup } = await startService(store);
+    const { service, key, cleanup, env } = await startService(store);
     try {
       const target = targetOf(service);
       // One request for GET /v2/company/{requestId} to read.
@@ -220,10 +222,17 @@ async function main() {
       }
     } finally {
       await service.stop();
-      await cleanup();
+      // Nothing lost or charged twice under that load: the store the service leaves behind, read once it stopped.
+      try {
+        checks.push({ store, ...(await checkLedger(env)) });
+      } finally {
+        await cleanup();
+      }
     }
   }
   print(cells, floorRps);
+  console.log('\nafter the load (service stopped; all should be 0 but requests):');
+  for (const c of checks) console.log(`${c.store}: ${JSON.stringify(c)}`);
 }
 
 function print(cells: Cell[], floorRps: number) {

@@ -273,6 +273,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await monitoring.scheduler.stop();
       await orphans.stop();
       await app.close();
+      // A request whose caller hung up is still running: it settles before the store closes.
+      await retrieval.drain();
       verification.stop();
       await queue.stop();
       // After the jobs: what registers still run (shared report fetches, emulators' sleeps) ends with the service.

@@ -33,6 +33,8 @@ const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable
  * mode (synchronously, under a deadline) or verification mode (as jobs, with retries).
  */
 export class RetrievalService {
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly requests: RequestRepository,
@@ -53,6 +55,23 @@ export class RetrievalService {
    * Then runs it: onboarding at once under a deadline, verification as jobs.
    */
   async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
+    const work = this.accept(account, body, workspace);
+    // Tracked until settled: a stopping process finishes what it accepted (its caller may have gone; the work has not).
+    const tracked = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+    return work;
+  }
+
+  /** Waits for the requests this process accepted and is still running (at stop, after the HTTP server closed). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private async accept(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
     const register = this.registers.forRetrieval(body.countryCode, account);
     const companyId = this.parseId(register, body.id);
     const plan = planRequest(register, body.mode, body);
