@@ -8,7 +8,8 @@
 //   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
 //
 // Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
-// (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --trace: the service counts its
+// (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
+// saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell; --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
@@ -39,6 +40,8 @@ const CPU_PROF = args.has('cpu-prof');
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STORES = (args.get('stores') ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const ONLY = args.get('only')?.split(',');
+/** PostgreSQL: also at saturation with this many service processes sharing the store, the load split between them. */
+const PROCESSES = Number(args.get('processes') ?? 1);
 
 interface Target {
   url: string;
@@ -130,6 +133,34 @@ async function measure(
   };
 }
 
+/** Saturation across several service processes: one autocannon per process, the connections split between them. */
+async function measureAcross(targets: Target[], key: string, req: autocannon.Request): Promise<Omit<Cell, 'store' | 'scenario' | 'load'>> {
+  const headers = { ...(req.headers ?? {}), 'x-api-key': key };
+  const cpu = async () =>
+    (await Promise.all(targets.map((t) => t.cpu()))).reduce((a, c) => ({ user: a.user + c.user, system: a.system + c.system }));
+  const before = await cpu();
+  const results = await Promise.all(
+    targets.map((t) =>
+      autocannon({
+        url: t.url,
+        connections: Math.max(1, Math.floor(CONNECTIONS / targets.length)),
+        duration: DURATION,
+        requests: [{ ...req, headers }],
+      }),
+    ),
+  );
+  const after = await cpu();
+  const done = results.reduce((n, r) => n + r.requests.total, 0) || 1;
+  return {
+    rps: round1(done / DURATION),
+    // The slower process's percentiles: what a caller behind a balancer sees at worst.
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+    cpuMsPerReq: Math.round(((after.user - before.user + after.system - before.system) / 1000 / done) * 100) / 100,
+  };
+}
+
 /**
  * Unmeasured load before a scenario: the service's code is loaded and compiled and its caches are warm. Then one
  * request alone: it answers once the work the warm-up left queued in the service is done.
@@ -146,7 +177,7 @@ async function startService(store: 'pglite' | 'postgres') {
   else delete process.env.DATABASE_URL;
   const storage = processStorage();
   const key = `rk_bench_${randomBytes(16).toString('hex')}`;
-  const service = await startServiceProcess({
+  const serviceEnv: Record<string, string> = {
     ...storage.env,
     SANDBOX_LATENCY: 'none',
     REGISTERS: 'sandbox',
@@ -159,8 +190,9 @@ async function startService(store: 'pglite' | 'postgres') {
     ...(args.has('tax-verification') ? { TAX_VERIFICATION: args.get('tax-verification')! } : {}),
     ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
     ...(CPU_PROF ? { REGISTRUM_CPU_PROF_DIR: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {}),
-  });
-  return { service, key, cleanup: storage.cleanup, env: storage.env };
+  };
+  const service = await startServiceProcess(serviceEnv);
+  return { service, key, cleanup: storage.cleanup, env: storage.env, serviceEnv };
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -199,8 +231,11 @@ async function main() {
       console.error(`PostgreSQL at ${PG_URL} is not reachable: skipped`);
       continue;
     }
-    const { service, key, cleanup, env } = await startService(store);
+    const { service, key, cleanup, env, serviceEnv } = await startService(store);
+    // Processes beside the first (PostgreSQL only: the embedded store belongs to one process), one after the other.
+    const extra: ServiceProcess[] = [];
     try {
+      if (store === 'postgres') for (let i = 1; i < PROCESSES; i++) extra.push(await startServiceProcess(serviceEnv));
       const target = targetOf(service);
       // One request for GET /v2/company/{requestId} to read.
       const res = await fetch(`${service.url}/v2/company`, {
@@ -219,8 +254,14 @@ async function main() {
           cells.push({ store, scenario: scenario.name, load: rate ? `${rate}/s` : 'max', ...m });
           console.error(`${store} ${scenario.name} ${rate ? `${rate}/s` : 'max'}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
         }
+        if (extra.length > 0) {
+          const m = await measureAcross([target, ...extra.map(targetOf)], key, req);
+          cells.push({ store, scenario: scenario.name, load: `max, ${extra.length + 1} processes`, ...m });
+          console.error(`${store} ${scenario.name} max ×${extra.length + 1}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
+        }
       }
     } finally {
+      for (const p of extra) await p.stop();
       await service.stop();
       // Nothing lost or charged twice under that load: the store the service leaves behind, read once it stopped.
       try {
