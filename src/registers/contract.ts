@@ -76,6 +76,12 @@ export interface CallContext {
   mode: Mode;
   /** Aborted at the onboarding deadline or when the request is abandoned. */
   signal: AbortSignal;
+  /**
+   * Who asks, when it is not the data point itself: `graph` when the ownership graph reads a company's shareholders
+   * to traverse it. A register may then answer from a fresh bulk product of its own instead of a live call (GB: the
+   * PSC snapshot); the customer's own data points stay live.
+   */
+  purpose?: 'graph';
 }
 
 export interface SourceResults {

@@ -19,7 +19,9 @@ import { CompaniesHouseClient, type ApiLocation } from './client.ts';
 import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
 import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
-import { GbRegisterEmulator } from './emulator/server.ts';
+import { BULK_PATHS, GbRegisterEmulator } from './emulator/server.ts';
+import { scheduleRecurring } from '../../jobs/recurring.ts';
+import { ingestPscSnapshot, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
@@ -44,9 +46,20 @@ export type GbRegisterOptions = {
   /** The store: with it, every process shares the API key's budget (a token bucket, gb/001_rate_limit). */
   db?: Db;
   bucket?: BucketOptions;
+  /** Failures of background work (the daily PSC snapshot ingestion), to log. */
+  onError?: (err: unknown) => void;
 } & (
   | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
-  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string; streamUrl?: string; streamKey?: string }
+  | {
+      mode: 'live';
+      apiUrl: string;
+      documentApiUrl: string;
+      apiKey: string;
+      streamUrl?: string;
+      streamKey?: string;
+      /** The day's PSC snapshot, unzipped to JSON lines (the register publishes it zipped; a mirror unzips it). */
+      pscSnapshotUrl?: string;
+    }
 );
 
 interface ListPage<T> {
@@ -58,6 +71,9 @@ const PAGE = 100;
 const IXBRL = 'application/xhtml+xml';
 /** Lists are read page by page up to this many items (a company with more officers or filings is rare). */
 const MAX_ITEMS = 1000;
+/** The durable job that ingests the PSC snapshot, daily. */
+export const GB_PSC_SNAPSHOT_JOB = 'gb.psc-snapshot.ingest';
+const DAY_MS = 86_400_000;
 
 /**
  * Great Britain and Northern Ireland (issue 21, registers/gb.md): the Companies House Public Data API, live and
@@ -85,6 +101,8 @@ export class GbRegister implements Register {
   private readonly stream: StreamConsumer | undefined;
   private readonly db: Db | undefined;
   private apiLocation: ApiLocation = async () => '';
+  private readonly pscSnapshotUrl: string | undefined;
+  private readonly onError: ((err: unknown) => void) | undefined;
 
   constructor(opts: GbRegisterOptions) {
     this.now = opts.now;
@@ -94,6 +112,7 @@ export class GbRegister implements Register {
     if (opts.mode === 'sandbox') {
       const emulator = new GbRegisterEmulator({
         sandbox: opts.sandbox,
+        now: opts.now,
         latency: opts.latency,
         apiKeys: [SANDBOX_API_KEY],
         ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
@@ -109,6 +128,8 @@ export class GbRegister implements Register {
       key = opts.apiKey;
     }
     this.db = opts.db;
+    this.onError = opts.onError;
+    this.pscSnapshotUrl = opts.mode === 'live' ? opts.pscSnapshotUrl : undefined;
     if (opts.db) {
       const live = opts.mode === 'live' ? opts : undefined;
       const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
@@ -198,6 +219,9 @@ export class GbRegister implements Register {
       }
       case 'shareholders':
       case 'ultimateBeneficialOwners': {
+        // The graph traverses owners from the day's PSC snapshot while it is fresh: no REST call per company.
+        const snapshot = ctx.purpose === 'graph' && this.db ? await snapshotPscs(this.db, id, this.now()) : undefined;
+        if (snapshot) return this.fromSnapshot(dataPoint, snapshot);
         const [pscs, statements] = await Promise.all([
           this.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
           this.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
@@ -219,6 +243,44 @@ export class GbRegister implements Register {
         // No establishments or subsidiaries in the register's API: not in the catalogue, the planner never asks.
         throw new RegisterError('invalid_request', `${dataPoint} is not available from the GB register`);
     }
+  }
+
+  /** Owners from the PSC snapshot (the graph's traversal): the same mapping as the REST answer, dated by the file. */
+  private fromSnapshot<D extends FetchableDataPoint>(dataPoint: D, snapshot: { pscs: GbPsc[]; generatedAt: Date }): Fetched<D> {
+    const data = dataPoint === 'shareholders' ? shareholdersOf(snapshot.pscs) : ultimateBeneficialOwnersOf(snapshot.pscs);
+    const reported = statementsOf(snapshot.pscs).map((s) => ({
+      name: 'Statement of the PSC register',
+      ...(s.date ? { date: s.date } : {}),
+      reason: s.text,
+    }));
+    const documents = [
+      { name: 'PSC snapshot', date: snapshot.generatedAt.toISOString().slice(0, 10), reason: "the register's daily bulk product" },
+      ...reported,
+    ];
+    return {
+      data: data as DataPointPayloads[D],
+      source: {
+        overall: {
+          type: 'cached_from_registry' as const,
+          register: this.catalogue.register,
+          retrievedAt: snapshot.generatedAt.toISOString(),
+          documents,
+        },
+      },
+    } as Fetched<D>;
+  }
+
+  /**
+   * Downloads the PSC snapshot (sandbox: the emulator's file; live: `pscSnapshotUrl`) and replaces the stored one.
+   * Throws when the file is incomplete (the stored snapshot stays) or the download fails.
+   */
+  async ingestPscSnapshot(url?: string): Promise<SnapshotState> {
+    if (!this.db) throw new Error('the PSC snapshot needs the store');
+    const from = url ?? this.pscSnapshotUrl ?? (this.emulator ? `${await this.apiLocation()}${BULK_PATHS.pscSnapshot}` : undefined);
+    if (!from) throw new Error('no PSC snapshot URL');
+    const res = await fetch(from);
+    if (!res.ok) throw RegisterError.unavailable(`the PSC snapshot answered ${res.status}`);
+    return ingestPscSnapshot(this.db, await res.text(), this.now());
   }
 
   /** Buys one filing: its metadata, then its PDF through the Document API. */
@@ -282,9 +344,21 @@ export class GbRegister implements Register {
     return ingestBasicCompanyData(this.db, await res.text());
   }
 
-  /** Starts the stream consumer in this process (each process may consume; an event is stored once). */
-  async start(_ctx?: RegisterStartContext): Promise<void> {
+  /**
+   * Starts the stream consumer in this process (each process may consume; an event is stored once) and schedules the
+   * daily PSC snapshot ingestion as a durable job (keyed by due time: one run for all processes).
+   */
+  async start(ctx?: RegisterStartContext): Promise<void> {
     this.stream?.start();
+    const db = this.db;
+    if (!ctx || !db || (!this.emulator && !this.pscSnapshotUrl)) return;
+    await scheduleRecurring(ctx.queue, GB_PSC_SNAPSHOT_JOB, {
+      everyMs: DAY_MS,
+      now: this.now,
+      run: () => this.ingestPscSnapshot(),
+      lastApplied: async () => (await snapshotState(db))?.appliedAt,
+      ...(this.onError ? { onError: this.onError } : {}),
+    });
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */
