@@ -82,6 +82,11 @@ export interface CallContext {
    * PSC snapshot); the customer's own data points stay live.
    */
   purpose?: 'graph';
+  /**
+   * The request's `includeFormerOfficers`: legal representatives and other key persons who left (resigned, ceased) are
+   * kept, with their `endDate`, where the register publishes them. Without it the lists describe current office only.
+   */
+  includeFormerOfficers?: boolean;
 }
 
 export interface SourceResults {

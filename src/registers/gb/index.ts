@@ -30,7 +30,8 @@ import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mappi
 import { shareholdersOf, statementsOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
 import { idResultOf, nameResultsOf, resultStatus, type ChSearchItem } from './mapping/search.ts';
-import { GbRecordSchema, type GbFiling, type GbInsolvency, type GbOfficer, type GbProfile, type GbPsc } from './record.ts';
+import { securedCreditorsOf } from './mapping/charges.ts';
+import { GbRecordSchema, type GbCharge, type GbFiling, type GbInsolvency, type GbOfficer, type GbProfile, type GbPsc } from './record.ts';
 import { statusOf } from './mapping/company.ts';
 import { documentKeyOfFiling } from './emulator/filings.ts';
 
@@ -205,17 +206,27 @@ export class GbRegister implements Register {
         const insolvent =
           p.has_insolvency_history ||
           ['liquidation', 'administration', 'receivership', 'voluntary-arrangement', 'insolvency-proceedings'].includes(p.company_status);
-        const [insolvency, filings] = await Promise.all([
+        const [insolvency, filings, charges] = await Promise.all([
           insolvent ? this.api.get<GbInsolvency>(`/company/${id}/insolvency`, signal) : undefined,
           p.company_status === 'dissolved' ? this.list<GbFiling>(`/company/${id}/filing-history`, signal, 100) : undefined,
+          p.has_charges ? this.list<GbCharge>(`/company/${id}/charges`, signal) : undefined,
         ]);
-        const company: Company = companyOf(id, p, { ...(insolvency ? { insolvency } : {}), ...(filings ? { filings } : {}) });
-        return done({ company });
+        const company: Company = companyOf(id, p, {
+          ...(insolvency ? { insolvency } : {}),
+          ...(filings ? { filings } : {}),
+          ...(charges ? { charges } : {}),
+        });
+        // Secured creditors of open charges ride on the company block (companyRelationships, spec §2.5).
+        const companyRelationships = securedCreditorsOf(charges ?? []);
+        return done({ company, ...(companyRelationships.length ? { companyRelationships } : {}) });
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
         const officers = await this.companyList<GbOfficer>(id, 'officers', signal);
-        return done(dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers) : otherKeyPersonsOf(officers));
+        const selection = { includeFormer: ctx.includeFormerOfficers === true };
+        return done(
+          dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers, selection) : otherKeyPersonsOf(officers, selection),
+        );
       }
       case 'shareholders':
       case 'ultimateBeneficialOwners': {
