@@ -27,7 +27,7 @@ import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PAT
 import { companyOf } from './mapping/company.ts';
 import { financialDataFromIxbrl } from './mapping/financials.ts';
 import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mapping/documents.ts';
-import { shareholdersOf, statementsOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
+import { ownershipNotesOf, shareholdersOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
 import { idResultOf, nameResultsOf, resultStatus, type ChSearchItem } from './mapping/search.ts';
 import { securedCreditorsOf } from './mapping/charges.ts';
@@ -237,13 +237,9 @@ export class GbRegister implements Register {
           this.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
           this.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
         ]);
-        // Statements ("no registrable person") are reported where the owners would be, not dropped.
-        const reported = statementsOf(statements).map((s) => ({
-          name: 'Statement of the PSC register',
-          ...(s.date ? { date: s.date } : {}),
-          reason: s.text,
-        }));
-        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), reported);
+        // Statements ("no registrable person") and why a list is empty are reported where the owners would be.
+        const notes = ownershipNotesOf([...pscs, ...statements], dataPoint);
+        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), notes);
       }
       case 'availableDocuments': {
         const filings = await this.companyList<GbFiling>(id, 'filing-history', signal);
@@ -259,14 +255,9 @@ export class GbRegister implements Register {
   /** Owners from the PSC snapshot (the graph's traversal): the same mapping as the REST answer, dated by the file. */
   private fromSnapshot<D extends FetchableDataPoint>(dataPoint: D, snapshot: { pscs: GbPsc[]; generatedAt: Date }): Fetched<D> {
     const data = dataPoint === 'shareholders' ? shareholdersOf(snapshot.pscs) : ultimateBeneficialOwnersOf(snapshot.pscs);
-    const reported = statementsOf(snapshot.pscs).map((s) => ({
-      name: 'Statement of the PSC register',
-      ...(s.date ? { date: s.date } : {}),
-      reason: s.text,
-    }));
     const documents = [
       { name: 'PSC snapshot', date: snapshot.generatedAt.toISOString().slice(0, 10), reason: "the register's daily bulk product" },
-      ...reported,
+      ...ownershipNotesOf(snapshot.pscs, dataPoint as 'shareholders' | 'ultimateBeneficialOwners'),
     ];
     return {
       data: data as DataPointPayloads[D],

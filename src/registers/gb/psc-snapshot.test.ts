@@ -59,7 +59,7 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     await queue.handlers.get(GB_PSC_SNAPSHOT_JOB)!({});
     const state = await snapshotState(store.db);
     // 13 live seeded companies, 12 with PSC entries (Thames Infrastructure Fund LP has none); dissolved Old Mill is left
-    // out; statements: Lagan's and Fenwick's.
+    // out; statements: Lagan's and Penny Lane's.
     assert.deepEqual(
       { companies: state?.companies, pscs: state?.pscs, statements: state?.statements, skipped: state?.skipped },
       { companies: 12, pscs: 14, statements: 2, skipped: 0 },
