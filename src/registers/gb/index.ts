@@ -75,6 +75,8 @@ const MAX_ITEMS = 1000;
 /** The durable job that ingests the PSC snapshot, daily. */
 export const GB_PSC_SNAPSHOT_JOB = 'gb.psc-snapshot.ingest';
 const DAY_MS = 86_400_000;
+/** Statuses of a company that has ended (constants.yml `company_status`): to a monitor, it has left the register. */
+const LEFT_REGISTER = new Set(['dissolved', 'removed', 'converted-closed', 'closed']);
 
 /**
  * Great Britain and Northern Ireland (issue 21, registers/gb.md): the Companies House Public Data API, live and
@@ -203,6 +205,12 @@ export class GbRegister implements Register {
     switch (dataPoint) {
       case 'company': {
         const p = await this.profile(id, signal);
+        // For monitors a dissolved or removed company has left the register (issue 21: disappearance), though the
+        // register keeps answering its profile: the monitor records it gone and deactivates.
+        if (ctx.purpose === 'monitor' && LEFT_REGISTER.has(p.company_status))
+          throw RegisterError.notFound(
+            `GB company ${id} is ${p.company_status}${p.date_of_cessation ? ` since ${p.date_of_cessation}` : ''}: it has left the register`,
+          );
         const insolvent =
           p.has_insolvency_history ||
           ['liquidation', 'administration', 'receivership', 'voluntary-arrangement', 'insolvency-proceedings'].includes(p.company_status);
