@@ -113,7 +113,11 @@ export const Establishment = z
 
 export const CompanyRelationship = z
   .object({
-    relation: z.string().describe('`mergedFrom`, `mergedInto`, `branchOf`, `predecessor` or `successor`.'),
+    relation: z
+      .string()
+      .describe(
+        "`mergedFrom`, `mergedInto`, `branchOf`, `predecessor`, `successor`, or `securedCreditor` (a person entitled to a charge over the company's assets that is still outstanding; GB).",
+      ),
     company: CompanyReference.optional(),
     effectiveDate: z.string().optional(),
     description: z.string().optional(),

@@ -99,6 +99,14 @@ const CompanyRequestFields = z
           'authoritative earlier retrieval may serve. When nothing requested is authoritative the request is refused (406).',
       ),
     agenticEnrichment: z.boolean().optional(),
+    includeFormerOfficers: z
+      .boolean()
+      .optional()
+      .describe(
+        'Keep legal representatives and other key persons who have left office (resigned), each with its `endDate`, where the ' +
+          'register publishes them (GB). Without it the lists hold current office holders only. Billing is the same; `fast` ' +
+          'reuses only retrievals made with the same value.',
+      ),
     transliterate: z
       .boolean()
       .optional()

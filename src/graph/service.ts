@@ -143,7 +143,7 @@ class RequestExpansions implements ExpansionSource {
     const register = this.registers.get(ref.countryCode)!;
     let shareholders: Shareholder[];
     try {
-      shareholders = (await register.fetch('shareholders', ref.companyId, this.ctx)).data;
+      shareholders = (await register.fetch('shareholders', ref.companyId, { ...this.ctx, purpose: 'graph' })).data;
     } catch (err) {
       if (this.ctx.signal.aborted) throw err; // the attempt timed out: the executor retries it
       return err instanceof RegisterError && err.retryable ? { kind: 'unavailable', error: err } : { kind: 'failed', error: err };

@@ -37,7 +37,7 @@ export async function fetchMonitoredView(
         : undefined;
     return mode ? [{ dp, mode }] : [];
   });
-  const fetched = await Promise.all(calls.map(({ dp, mode }) => register.fetch(dp, companyId, { mode, signal })));
+  const fetched = await Promise.all(calls.map(({ dp, mode }) => register.fetch(dp, companyId, { mode, signal, purpose: 'monitor' })));
   const view: MonitoredView = {};
   calls.forEach(({ dp }, i) => {
     const data = fetched[i]!.data;

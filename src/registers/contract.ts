@@ -76,6 +76,19 @@ export interface CallContext {
   mode: Mode;
   /** Aborted at the onboarding deadline or when the request is abandoned. */
   signal: AbortSignal;
+  /**
+   * Who asks, when it is not the data point itself: `graph` when the ownership graph reads a company's shareholders
+   * to traverse it (a register may then answer from a fresh bulk product of its own instead of a live call: GB's PSC
+   * snapshot); `monitor` when a monitor checks the company (a register whose companies stay listed after they end
+   * may then answer `resource_not_found` for one that has left it, so that the monitor sees it disappear: GB's
+   * dissolved companies). The customer's own data points are unaffected.
+   */
+  purpose?: 'graph' | 'monitor';
+  /**
+   * The request's `includeFormerOfficers`: legal representatives and other key persons who left (resigned, ceased) are
+   * kept, with their `endDate`, where the register publishes them. Without it the lists describe current office only.
+   */
+  includeFormerOfficers?: boolean;
 }
 
 export interface SourceResults {

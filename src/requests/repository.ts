@@ -190,14 +190,17 @@ export class RequestRepository {
     modes: readonly string[];
     since: Date;
     authoritativeOnly: boolean;
+    /** Only retrievals made with the same `includeFormerOfficers` (their people lists differ). */
+    includeFormerOfficers: boolean;
   }): Promise<{ result: unknown; source: unknown; updatedAt: Date; uncharged: boolean } | undefined> {
     const [row] = await this.db.query<{ result: unknown; source: unknown; updatedAt: Date; uncharged: boolean }>(
       `select i.result, i.source, i.updated_at as "updatedAt", i.uncharged from request_items i join requests r on r.id = i.request_id
         where r.country_code = $1 and r.company_id = $2 and r.created_at >= $5 and r.mode = any($4::text[])
           and i.kind = 'dataPoint' and i.name = $3 and i.status = 'succeeded' and i.result is not null
           and i.updated_at >= $5 and ($6 = false or i.authoritative = true)
+          and coalesce((r.options->>'includeFormerOfficers')::boolean, false) = $7
         order by i.updated_at desc limit 1`,
-      [q.countryCode, q.companyId, q.name, q.modes, q.since, q.authoritativeOnly],
+      [q.countryCode, q.companyId, q.name, q.modes, q.since, q.authoritativeOnly, q.includeFormerOfficers],
     );
     return row;
   }

@@ -37,6 +37,7 @@ export class FastCache {
       modes: request.mode === 'onboarding' ? ['onboarding', 'verification'] : ['verification'],
       since: new Date(this.clock.nowMs() - windowMs),
       authoritativeOnly: request.options.authoritative === true,
+      includeFormerOfficers: request.options.includeFormerOfficers === true,
     });
     if (!hit) return undefined;
     // What was delivered uncharged (Fetched.uncharged) is served uncharged: the cache has no more than the register gave.

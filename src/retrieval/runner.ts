@@ -40,7 +40,7 @@ export class TaskRunner {
 
   /** One attempt; throws the register's error, records nothing on failure (the caller decides). */
   async attempt(register: Register, request: RequestRow, task: Task, signal: AbortSignal): Promise<void> {
-    const ctx = { mode: request.mode, signal };
+    const ctx = { mode: request.mode, signal, ...(request.options.includeFormerOfficers === true ? { includeFormerOfficers: true } : {}) };
     if (task.kind === 'document') {
       // Delivered meanwhile from a data point's download (deliverDownloaded): no second register call.
       if (!(await this.documentOpen(request, task.documentId))) return;

@@ -65,4 +65,39 @@ describe('monitors of GB from the Streaming API', () => {
     );
     assert.ok(n.changeCategories.length > 0);
   });
+
+  it('a company struck off (dissolved) disappears: the monitor is told so and deactivated', { timeout: 60_000 }, async () => {
+    const number = '11223355';
+    const live = {
+      ...record('SEVERN STRIKE LIMITED', 'COLE, Dana'),
+      profile: { ...record('', '').profile, company_name: 'SEVERN STRIKE LIMITED' },
+    };
+    const putIt = (r: object) => svc.call('PUT', `/admin/sandbox/GB/companies/${number}`, { admin: true, body: { record: r } });
+    assert.equal((await putIt(live)).status, 200);
+    const monitor = await svc.call('POST', '/v2/monitors', { key, body: { companyId: number, countryCode: 'GB' } });
+    assert.equal(monitor.status, 201, JSON.stringify(monitor.body));
+    await runChecks();
+    const dissolved = { ...live, profile: { ...live.profile, company_status: 'dissolved', date_of_cessation: '2026-11-24' } };
+    assert.equal((await putIt(dissolved)).status, 200);
+    const n = await eventually(
+      async () => {
+        await runChecks();
+        return rx
+          .at('/gb')
+          .map((r) => JSON.parse(r.body))
+          .find((p) => p.monitorId === monitor.body.id && p.changeCategories.includes('disappeared'));
+      },
+      20_000,
+      200,
+    );
+    assert.deepEqual([n.changeCategories, n.monitorHasBeenDeactivated], [['disappeared'], true]);
+    const after = await svc.call('GET', `/v2/monitors/${monitor.body.id}`, { key });
+    assert.notEqual(after.body.status, 'active');
+    // The company's own data is still served: it is on the register, dissolved.
+    const company = await svc.call('POST', '/v2/company', {
+      key,
+      body: { countryCode: 'GB', id: number, mode: 'onboarding', dataPoints: ['company'] },
+    });
+    assert.equal(company.body.company.status.statusDetails.status, 'CLOSED');
+  });
 });

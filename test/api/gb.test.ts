@@ -84,12 +84,22 @@ describe('GB register (Companies House) through the API', () => {
   });
 
   it('maps liquidation, dissolution and an LLP', async () => {
-    const bramley = (await onboard(BRAMLEY, ['company'])).body.company;
+    const bramleyBody = (await onboard(BRAMLEY, ['company'])).body;
+    const bramley = bramleyBody.company;
     assert.deepEqual(bramley.status.statusDetails, {
       status: 'UNDER_INSOLVENCY_PROCEEDING',
       insolvencyStartDate: '2025-02-11',
-      additionalInfo: 'Creditors voluntary liquidation',
+      additionalInfo: "Creditors voluntary liquidation; 1 outstanding charge registered over the company's assets",
     });
+    // The bank holding the outstanding charge is a secured creditor (the register's /charges).
+    assert.deepEqual(bramleyBody.companyRelationships, [
+      {
+        relation: 'securedCreditor',
+        company: { legalName: 'Northern Counties Bank PLC' },
+        effectiveDate: '2014-07-01',
+        description: 'Charge 1: Outstanding (A registered charge) delivered 2014-07-09',
+      },
+    ]);
     assert.equal(bramley.status.active, false);
     const mill = (await onboard(OLD_MILL, ['company'])).body.company;
     assert.deepEqual(mill.status.statusDetails, { status: 'CLOSED', closureReason: 'VOLUNTARY_DISSOLUTION', closureDate: '2021-08-03' });
@@ -118,6 +128,28 @@ describe('GB register (Companies House) through the API', () => {
       body.otherKeyPersons.map((p: any) => [p.role.standardized, p.individual.name.lastName]),
       [['Secretary', 'SINGH']],
     );
+  });
+
+  it('includeFormerOfficers keeps the resigned director with his endDate; fast never serves one list for the other', async () => {
+    const ask = (extra: Record<string, unknown>) =>
+      svc.call('POST', '/v2/company', {
+        key,
+        body: { countryCode: 'GB', id: GROUP, mode: 'onboarding', dataPoints: ['legalRepresentatives'], fast: true, ...extra },
+      });
+    const names = (body: any) => body.legalRepresentatives.map((r: any) => [r.individual.name.lastName, r.endDate ?? null]);
+    const current = await ask({});
+    assert.deepEqual(names(current.body), [
+      ['HOLLOWAY', null],
+      ['OKAFOR', null],
+    ]);
+    const all = await ask({ includeFormerOfficers: true });
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    assert.deepEqual(names(all.body), [
+      ['HOLLOWAY', null],
+      ['OKAFOR', null],
+      ['PEMBERTON', '2019-05-31'],
+    ]);
+    assert.deepEqual(names((await ask({})).body), names(current.body), 'the list with former officers does not serve a later request');
   });
 
   it('PSCs: individuals are beneficial owners with control bands; corporate PSCs are company shareholders with their number; statements are reported', async () => {

@@ -3731,7 +3731,7 @@ export interface components {
             usState?: components["schemas"]["UsStateDetailsInput"];
         };
         CompanyRelationship: {
-            /** @description `mergedFrom`, `mergedInto`, `branchOf`, `predecessor` or `successor`. */
+            /** @description `mergedFrom`, `mergedInto`, `branchOf`, `predecessor`, `successor`, or `securedCreditor` (a person entitled to a charge over the company's assets that is still outstanding; GB). */
             relation: string;
             company?: components["schemas"]["CompanyReference"];
             effectiveDate?: string;
@@ -3739,7 +3739,7 @@ export interface components {
         };
         /** @description As requests carry it (`CompanyRelationship` is the form responses carry). */
         CompanyRelationshipInput: {
-            /** @description `mergedFrom`, `mergedInto`, `branchOf`, `predecessor` or `successor`. */
+            /** @description `mergedFrom`, `mergedInto`, `branchOf`, `predecessor`, `successor`, or `securedCreditor` (a person entitled to a charge over the company's assets that is still outstanding; GB). */
             relation: string;
             company?: components["schemas"]["CompanyReferenceInput"];
             effectiveDate?: string;
@@ -3770,6 +3770,8 @@ export interface components {
             /** @description Accept only authoritative sources: data points whose block is not authoritative in the requested mode (see `authoritative` in GET /v2/pricing) are not fetched and fail with datapoint_not_supported, cost 0; with `fast`, only an authoritative earlier retrieval may serve. When nothing requested is authoritative the request is refused (406). */
             authoritative?: boolean;
             agenticEnrichment?: boolean;
+            /** @description Keep legal representatives and other key persons who have left office (resigned), each with its `endDate`, where the register publishes them (GB). Without it the lists hold current office holders only. Billing is the same; `fast` reuses only retrievals made with the same value. */
+            includeFormerOfficers?: boolean;
             /** @description Romanise names, addresses, person names and activity descriptions of this response (e.g. Hanyu Pinyin, written as GB/T 16159 writes names and addresses: capitalised words, Latin letters and digits as written, ASCII parentheses); stored data, webhooks and billing are unaffected. */
             transliterate?: boolean;
             /** @description String pairs. At most 50 keys are kept; keys longer than 40 characters are skipped; values longer than 500 characters are truncated. */
@@ -4135,6 +4137,11 @@ export interface components {
                     place_registered?: string;
                     country_registered?: string;
                     registration_number?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                contact_details?: {
+                    contact_name?: string;
                 } & {
                     [key: string]: unknown;
                 };

@@ -9,7 +9,10 @@ import { lazy } from '../../enrichment/reference/files.ts';
  * pay for them.
  */
 const Table = z.record(z.string(), z.string());
-const read = (file: string) => parse(readFileSync(new URL(`./enumerations/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+// The register's files repeat a key now and then (mortgage_descriptions.yml lists a filing type twice, worded a little
+// differently): read as its own loaders do, the later entry winning, rather than refusing the file.
+const read = (file: string) =>
+  parse(readFileSync(new URL(`./enumerations/${file}`, import.meta.url), 'utf8'), { uniqueKeys: false }) as Record<string, unknown>;
 const tables = <K extends string>(file: string, keys: readonly K[]) =>
   lazy(() => {
     const doc = read(file);
@@ -33,6 +36,7 @@ const psc = tables('psc_descriptions.yml', [
   'super_secure_description',
 ] as const);
 const filings = tables('filing_history_descriptions.yml', ['description'] as const);
+const mortgages = tables('mortgage_descriptions.yml', ['status'] as const);
 
 type ConstantTable = keyof ReturnType<typeof constants>;
 
@@ -46,6 +50,9 @@ export const natureOfControl = (code: string): string | undefined => psc().descr
 export const pscStatement = (code: string): string | undefined => psc().statement_description[code];
 /** The wording of a super-secure PSC's description. */
 export const superSecure = (code: string): string | undefined => psc().super_secure_description[code];
+
+/** The wording of a charge's status (`outstanding` → Outstanding, `part-satisfied` → Partially satisfied). */
+export const chargeStatus = (code: string): string | undefined => mortgages().status[code];
 
 /**
  * A filing's description from its template (`appoint-person-director-company-with-name-date`) and values

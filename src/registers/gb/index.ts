@@ -19,16 +19,19 @@ import { CompaniesHouseClient, type ApiLocation } from './client.ts';
 import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
 import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
-import { GbRegisterEmulator } from './emulator/server.ts';
+import { BULK_PATHS, GbRegisterEmulator } from './emulator/server.ts';
+import { scheduleRecurring } from '../../jobs/recurring.ts';
+import { ingestPscSnapshot, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
 import { financialDataFromIxbrl } from './mapping/financials.ts';
 import { availableDocumentOf, documentItemOf, kindByCode, kindOf } from './mapping/documents.ts';
-import { shareholdersOf, statementsOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
+import { ownershipNotesOf, shareholdersOf, ultimateBeneficialOwnersOf } from './mapping/owners.ts';
 import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
 import { idResultOf, nameResultsOf, resultStatus, type ChSearchItem } from './mapping/search.ts';
-import { GbRecordSchema, type GbFiling, type GbInsolvency, type GbOfficer, type GbProfile, type GbPsc } from './record.ts';
+import { securedCreditorsOf } from './mapping/charges.ts';
+import { GbRecordSchema, type GbCharge, type GbFiling, type GbInsolvency, type GbOfficer, type GbProfile, type GbPsc } from './record.ts';
 import { statusOf } from './mapping/company.ts';
 import { documentKeyOfFiling } from './emulator/filings.ts';
 
@@ -44,9 +47,20 @@ export type GbRegisterOptions = {
   /** The store: with it, every process shares the API key's budget (a token bucket, gb/001_rate_limit). */
   db?: Db;
   bucket?: BucketOptions;
+  /** Failures of background work (the daily PSC snapshot ingestion), to log. */
+  onError?: (err: unknown) => void;
 } & (
   | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
-  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string; streamUrl?: string; streamKey?: string }
+  | {
+      mode: 'live';
+      apiUrl: string;
+      documentApiUrl: string;
+      apiKey: string;
+      streamUrl?: string;
+      streamKey?: string;
+      /** The day's PSC snapshot, unzipped to JSON lines (the register publishes it zipped; a mirror unzips it). */
+      pscSnapshotUrl?: string;
+    }
 );
 
 interface ListPage<T> {
@@ -58,6 +72,11 @@ const PAGE = 100;
 const IXBRL = 'application/xhtml+xml';
 /** Lists are read page by page up to this many items (a company with more officers or filings is rare). */
 const MAX_ITEMS = 1000;
+/** The durable job that ingests the PSC snapshot, daily. */
+export const GB_PSC_SNAPSHOT_JOB = 'gb.psc-snapshot.ingest';
+const DAY_MS = 86_400_000;
+/** Statuses of a company that has ended (constants.yml `company_status`): to a monitor, it has left the register. */
+const LEFT_REGISTER = new Set(['dissolved', 'removed', 'converted-closed', 'closed']);
 
 /**
  * Great Britain and Northern Ireland (issue 21, registers/gb.md): the Companies House Public Data API, live and
@@ -85,6 +104,8 @@ export class GbRegister implements Register {
   private readonly stream: StreamConsumer | undefined;
   private readonly db: Db | undefined;
   private apiLocation: ApiLocation = async () => '';
+  private readonly pscSnapshotUrl: string | undefined;
+  private readonly onError: ((err: unknown) => void) | undefined;
 
   constructor(opts: GbRegisterOptions) {
     this.now = opts.now;
@@ -94,6 +115,7 @@ export class GbRegister implements Register {
     if (opts.mode === 'sandbox') {
       const emulator = new GbRegisterEmulator({
         sandbox: opts.sandbox,
+        now: opts.now,
         latency: opts.latency,
         apiKeys: [SANDBOX_API_KEY],
         ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
@@ -109,6 +131,8 @@ export class GbRegister implements Register {
       key = opts.apiKey;
     }
     this.db = opts.db;
+    this.onError = opts.onError;
+    this.pscSnapshotUrl = opts.mode === 'live' ? opts.pscSnapshotUrl : undefined;
     if (opts.db) {
       const live = opts.mode === 'live' ? opts : undefined;
       const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
@@ -181,34 +205,49 @@ export class GbRegister implements Register {
     switch (dataPoint) {
       case 'company': {
         const p = await this.profile(id, signal);
+        // For monitors a dissolved or removed company has left the register (issue 21: disappearance), though the
+        // register keeps answering its profile: the monitor records it gone and deactivates.
+        if (ctx.purpose === 'monitor' && LEFT_REGISTER.has(p.company_status))
+          throw RegisterError.notFound(
+            `GB company ${id} is ${p.company_status}${p.date_of_cessation ? ` since ${p.date_of_cessation}` : ''}: it has left the register`,
+          );
         const insolvent =
           p.has_insolvency_history ||
           ['liquidation', 'administration', 'receivership', 'voluntary-arrangement', 'insolvency-proceedings'].includes(p.company_status);
-        const [insolvency, filings] = await Promise.all([
+        const [insolvency, filings, charges] = await Promise.all([
           insolvent ? this.api.get<GbInsolvency>(`/company/${id}/insolvency`, signal) : undefined,
           p.company_status === 'dissolved' ? this.list<GbFiling>(`/company/${id}/filing-history`, signal, 100) : undefined,
+          p.has_charges ? this.list<GbCharge>(`/company/${id}/charges`, signal) : undefined,
         ]);
-        const company: Company = companyOf(id, p, { ...(insolvency ? { insolvency } : {}), ...(filings ? { filings } : {}) });
-        return done({ company });
+        const company: Company = companyOf(id, p, {
+          ...(insolvency ? { insolvency } : {}),
+          ...(filings ? { filings } : {}),
+          ...(charges ? { charges } : {}),
+        });
+        // Secured creditors of open charges ride on the company block (companyRelationships, spec §2.5).
+        const companyRelationships = securedCreditorsOf(charges ?? []);
+        return done({ company, ...(companyRelationships.length ? { companyRelationships } : {}) });
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
         const officers = await this.companyList<GbOfficer>(id, 'officers', signal);
-        return done(dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers) : otherKeyPersonsOf(officers));
+        const selection = { includeFormer: ctx.includeFormerOfficers === true };
+        return done(
+          dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers, selection) : otherKeyPersonsOf(officers, selection),
+        );
       }
       case 'shareholders':
       case 'ultimateBeneficialOwners': {
+        // The graph traverses owners from the day's PSC snapshot while it is fresh: no REST call per company.
+        const snapshot = ctx.purpose === 'graph' && this.db ? await snapshotPscs(this.db, id, this.now()) : undefined;
+        if (snapshot) return this.fromSnapshot(dataPoint, snapshot);
         const [pscs, statements] = await Promise.all([
           this.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
           this.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
         ]);
-        // Statements ("no registrable person") are reported where the owners would be, not dropped.
-        const reported = statementsOf(statements).map((s) => ({
-          name: 'Statement of the PSC register',
-          ...(s.date ? { date: s.date } : {}),
-          reason: s.text,
-        }));
-        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), reported);
+        // Statements ("no registrable person") and why a list is empty are reported where the owners would be.
+        const notes = ownershipNotesOf([...pscs, ...statements], dataPoint);
+        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), notes);
       }
       case 'availableDocuments': {
         const filings = await this.companyList<GbFiling>(id, 'filing-history', signal);
@@ -219,6 +258,39 @@ export class GbRegister implements Register {
         // No establishments or subsidiaries in the register's API: not in the catalogue, the planner never asks.
         throw new RegisterError('invalid_request', `${dataPoint} is not available from the GB register`);
     }
+  }
+
+  /** Owners from the PSC snapshot (the graph's traversal): the same mapping as the REST answer, dated by the file. */
+  private fromSnapshot<D extends FetchableDataPoint>(dataPoint: D, snapshot: { pscs: GbPsc[]; generatedAt: Date }): Fetched<D> {
+    const data = dataPoint === 'shareholders' ? shareholdersOf(snapshot.pscs) : ultimateBeneficialOwnersOf(snapshot.pscs);
+    const documents = [
+      { name: 'PSC snapshot', date: snapshot.generatedAt.toISOString().slice(0, 10), reason: "the register's daily bulk product" },
+      ...ownershipNotesOf(snapshot.pscs, dataPoint as 'shareholders' | 'ultimateBeneficialOwners'),
+    ];
+    return {
+      data: data as DataPointPayloads[D],
+      source: {
+        overall: {
+          type: 'cached_from_registry' as const,
+          register: this.catalogue.register,
+          retrievedAt: snapshot.generatedAt.toISOString(),
+          documents,
+        },
+      },
+    } as Fetched<D>;
+  }
+
+  /**
+   * Downloads the PSC snapshot (sandbox: the emulator's file; live: `pscSnapshotUrl`) and replaces the stored one.
+   * Throws when the file is incomplete (the stored snapshot stays) or the download fails.
+   */
+  async ingestPscSnapshot(url?: string): Promise<SnapshotState> {
+    if (!this.db) throw new Error('the PSC snapshot needs the store');
+    const from = url ?? this.pscSnapshotUrl ?? (this.emulator ? `${await this.apiLocation()}${BULK_PATHS.pscSnapshot}` : undefined);
+    if (!from) throw new Error('no PSC snapshot URL');
+    const res = await fetch(from);
+    if (!res.ok) throw RegisterError.unavailable(`the PSC snapshot answered ${res.status}`);
+    return ingestPscSnapshot(this.db, await res.text(), this.now());
   }
 
   /** Buys one filing: its metadata, then its PDF through the Document API. */
@@ -282,9 +354,21 @@ export class GbRegister implements Register {
     return ingestBasicCompanyData(this.db, await res.text());
   }
 
-  /** Starts the stream consumer in this process (each process may consume; an event is stored once). */
-  async start(_ctx?: RegisterStartContext): Promise<void> {
+  /**
+   * Starts the stream consumer in this process (each process may consume; an event is stored once) and schedules the
+   * daily PSC snapshot ingestion as a durable job (keyed by due time: one run for all processes).
+   */
+  async start(ctx?: RegisterStartContext): Promise<void> {
     this.stream?.start();
+    const db = this.db;
+    if (!ctx || !db || (!this.emulator && !this.pscSnapshotUrl)) return;
+    await scheduleRecurring(ctx.queue, GB_PSC_SNAPSHOT_JOB, {
+      everyMs: DAY_MS,
+      now: this.now,
+      run: () => this.ingestPscSnapshot(),
+      lastApplied: async () => (await snapshotState(db))?.appliedAt,
+      ...(this.onError ? { onError: this.onError } : {}),
+    });
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */

@@ -14,6 +14,11 @@ const GbConfig = z.object({
   /** GB live mode: the Streaming API (change events for monitors) and its stream key (default: GB_API_KEY). */
   GB_STREAM_URL: z.string().url().default('https://stream.companieshouse.gov.uk'),
   GB_STREAM_KEY: z.string().min(1).optional(),
+  /**
+   * GB live mode: where the day's PSC snapshot is read as JSON lines (the register publishes it zipped in parts at
+   * download.companieshouse.gov.uk; a mirror that unzips them). Unset: no snapshot, the graph reads owners live.
+   */
+  GB_PSC_SNAPSHOT_URL: z.string().url().optional(),
 });
 type GbConfig = z.infer<typeof GbConfig>;
 
@@ -49,6 +54,7 @@ export const manifest: RegisterManifest<GbConfig> = {
       apiKey: c.GB_API_KEY,
       streamUrl: c.GB_STREAM_URL,
       ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
+      ...(c.GB_PSC_SNAPSHOT_URL ? { pscSnapshotUrl: c.GB_PSC_SNAPSHOT_URL } : {}),
       now: deps.now,
       ...shared,
     });

@@ -82,6 +82,11 @@ export const GbOfficerSchema = z.looseObject({
   occupation: text(200).optional(),
   address: GbAddressSchema.optional(),
   identification: Identification.optional(),
+  /**
+   * The person the register names as the contact of a corporate managing officer (registered overseas entities); the
+   * officer list publishes no other natural person acting for a corporate officer.
+   */
+  contact_details: z.looseObject({ contact_name: text(300).optional() }).optional(),
   /** The officer's appointments resource; its last segment is the officer's id across companies. */
   links: z.looseObject({ officer: z.looseObject({ appointments: text().optional() }).optional() }).optional(),
 });
@@ -192,3 +197,4 @@ export type GbPsc = z.infer<typeof GbPscSchema>;
 export type GbFiling = z.infer<typeof GbFilingSchema>;
 export type GbAddress = z.infer<typeof GbAddressSchema>;
 export type GbInsolvency = z.infer<typeof GbInsolvencySchema>;
+export type GbCharge = z.infer<typeof GbChargeSchema>;

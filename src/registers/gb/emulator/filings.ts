@@ -48,7 +48,36 @@ export function documentKeyOfFiling(f: GbFiling): string | undefined {
   return link ? /\/document\/([A-Za-z0-9_-]+)$/.exec(link)?.[1] : undefined;
 }
 
-/** The usual filings of a company's life: incorporation, yearly confirmation statements and accounts. */
+/**
+ * Confirmation statements (CS01) replaced annual returns (AR01) on 30 June 2016 (Small Business, Enterprise and
+ * Employment Act 2015): a yearly filing made up before that day is an annual return.
+ */
+const CONFIRMATION_STATEMENTS_FROM = '2016-06-30';
+
+/** The yearly return of a company made up on `date`: an annual return before 30 June 2016, else a confirmation statement. */
+function yearlyReturn(number: string, date: string): GbFiling {
+  return date < CONFIRMATION_STATEMENTS_FROM
+    ? filing({
+        number,
+        category: 'annual-return',
+        type: 'AR01',
+        description: 'annual-return-company-with-made-up-date-full-list-shareholders',
+        values: { made_up_date: date },
+        date,
+        pages: 4,
+      })
+    : filing({
+        number,
+        category: 'confirmation-statement',
+        type: 'CS01',
+        description: 'confirmation-statement-with-no-updates',
+        values: { made_up_date: date },
+        date,
+        pages: 3,
+      });
+}
+
+/** The usual filings of a company's life: incorporation, yearly annual returns or confirmation statements, accounts. */
 export function lifeFilings(
   number: string,
   incorporated: string,
@@ -65,17 +94,7 @@ export function lifeFilings(
   for (let y = start + 1; y <= end; y++) {
     const csDate = `${y}-${md}`;
     if (csDate > until) break;
-    out.push(
-      filing({
-        number,
-        category: 'confirmation-statement',
-        type: 'CS01',
-        description: 'confirmation-statement-with-no-updates',
-        values: { made_up_date: csDate },
-        date: csDate,
-        pages: 3,
-      }),
-    );
+    out.push(yearlyReturn(number, csDate));
     const madeUp = `${y - 1}-${String(madeUpMonth).padStart(2, '0')}-${madeUpMonth === 12 ? '31' : '30'}`;
     const filed = `${y}-09-${String(10 + (y % 15)).padStart(2, '0')}`;
     if (madeUp > incorporated && filed <= until)

@@ -2,7 +2,8 @@ import type { Company } from '../../../contract/index.ts';
 import { isicForNace, naceByCode } from '../../../enrichment/reference/activities.ts';
 import { constant } from '../enumerations.ts';
 import { NUMBER_KEY } from '../ids.ts';
-import type { GbFiling, GbInsolvency, GbProfile } from '../record.ts';
+import type { GbCharge, GbFiling, GbInsolvency, GbProfile } from '../record.ts';
+import { openChargesNote } from './charges.ts';
 import { addressOf } from './address.ts';
 import { legalForms, statusTable } from './tables.ts';
 
@@ -11,6 +12,8 @@ export interface ProfileExtras {
   insolvency?: GbInsolvency;
   /** The filing history (only read for a dissolved company: its gazette notice says how it closed). */
   filings?: GbFiling[];
+  /** The register of charges (read when the profile says `has_charges`): open ones are counted in `additionalInfo`. */
+  charges?: GbCharge[];
 }
 
 /** The dates of an insolvency case that start it, by case type. */
@@ -48,7 +51,14 @@ export function statusOf(p: GbProfile, extras: ProfileExtras): NonNullable<Compa
           .at(-1)
       : undefined;
   const cases = extras.insolvency?.cases.map((c) => constant('insolvency_case_type', c.type) ?? c.type);
-  const additionalInfo = [detail, ...(row.status === 'UNDER_INSOLVENCY_PROCEEDING' ? (cases ?? []) : [])].filter(Boolean).join('; ');
+  const additionalInfo = [
+    detail,
+    ...(row.status === 'UNDER_INSOLVENCY_PROCEEDING' ? (cases ?? []) : []),
+    // Secured debt matters to whoever assesses the company; a closed company's charges secure nothing any more.
+    row.status === 'CLOSED' ? undefined : openChargesNote(extras.charges ?? []),
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     localName,
     active: row.active,

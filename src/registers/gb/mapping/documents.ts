@@ -48,11 +48,19 @@ export function availableDocumentOf(number: string, f: GbFiling, price: number |
   };
 }
 
-/** A retrieved filing as a document item. */
+/**
+ * A retrieved filing as a document item. Accounts carry the date they are made up to (`period.endDate`, the filing's
+ * own value) even when filed on paper, so that a reader knows which year they cover; tagged accounts replace it with
+ * the period their facts state.
+ */
 export function documentItemOf(number: string, f: GbFiling): DocumentItem & { category: DocumentCategory; type: string } {
   const a = availableDocumentOf(number, f, undefined);
   const kind = kindOf(f);
+  const madeUp = kind.code === 'ACC' ? madeUpDateOf(f) : undefined;
   return {
+    ...(madeUp
+      ? { period: { endDate: { year: Number(madeUp.slice(0, 4)), month: Number(madeUp.slice(5, 7)), day: Number(madeUp.slice(8, 10)) } } }
+      : {}),
     id: a.id,
     name: a.name,
     format: 'PDF',

@@ -137,3 +137,54 @@ export function statementsOf(pscs: readonly GbPsc[]): { date?: string; text: str
     .filter((p) => p.kind === 'persons-with-significant-control-statement' && isCurrent(p) && p.statement)
     .map((p) => ({ ...(p.notified_on ? { date: p.notified_on } : {}), text: pscStatement(p.statement!) ?? p.statement! }));
 }
+
+export interface OwnershipNote {
+  name: string;
+  date?: string;
+  reason: string;
+}
+
+/**
+ * What a reader of the owners needs beside the lists (`dataSources.<block>.overall.documents`), so that an empty or
+ * short list is never read as "no owner": the register's statements; for beneficial owners, the relevant legal
+ * entities they are held through (their own PSC registers name the individuals; the graph follows them); when no
+ * current entry is left, that every PSC ceased and when; when the register holds no entry at all, that.
+ */
+export function ownershipNotesOf(entries: readonly GbPsc[], dataPoint: 'shareholders' | 'ultimateBeneficialOwners'): OwnershipNote[] {
+  const notes: OwnershipNote[] = statementsOf(entries).map((s) => ({
+    name: 'Statement of the PSC register',
+    ...(s.date ? { date: s.date } : {}),
+    reason: s.text,
+  }));
+  const current = entries.filter(isCurrent);
+  const corporate = current.filter(isCorporate);
+  if (
+    dataPoint === 'ultimateBeneficialOwners' &&
+    corporate.length &&
+    !current.some((p) => isIndividual(p) || p.kind.startsWith('super-secure'))
+  ) {
+    const names = corporate.map((p) => {
+      const ref = companyReferenceOf(p.name, p.identification);
+      return `${p.name ?? 'a legal entity'}${ref.id ? ` (${[ref.countryCode, ref.id].filter(Boolean).join(' ')})` : ''}`;
+    });
+    notes.push({
+      name: 'Relevant legal entities',
+      reason: `No individual is registered here: the company is controlled through ${names.join(' and ')}, whose own beneficial owners are registered with them (the ownership graph follows them)`,
+    });
+  }
+  if (!current.length && entries.length) {
+    const last = entries
+      .map((p) => p.ceased_on)
+      .filter((d): d is string => d !== undefined)
+      .sort()
+      .at(-1);
+    notes.push({
+      name: 'Ceased persons with significant control',
+      ...(last ? { date: last } : {}),
+      reason: `Every person with significant control registered for the company has ceased${last ? ` (the last on ${last})` : ''}; none is current`,
+    });
+  }
+  if (!entries.length)
+    notes.push({ name: 'PSC register', reason: 'The register holds no person with significant control and no statement for this company' });
+  return notes;
+}

@@ -86,23 +86,41 @@ function personOf(o: GbOfficer, standardized: string) {
   };
 }
 
-/**
- * Rule for resigned officers: the register keeps them in the list with `resigned_on`; these data points describe who
- * represents the company now, so resigned officers are left out. Their history is in the filing history
- * (termination filings, `availableDocuments`).
- */
-const current = (officers: readonly GbOfficer[]) => officers.filter((o) => !o.resigned_on);
+/** Which officers a list holds: current ones only (the default), or former ones too (`includeFormerOfficers`). */
+export interface OfficerSelection {
+  includeFormer?: boolean;
+}
 
-export function legalRepresentativesOf(officers: readonly GbOfficer[]): LegalRepresentative[] {
-  return current(officers).flatMap((o) => {
+/**
+ * Rule for resigned officers: the register keeps them in the list with `resigned_on`. By default these data points
+ * describe who represents the company now, so resigned officers are left out (their history is in the filing history:
+ * termination filings, `availableDocuments`). A request with `includeFormerOfficers` keeps them, with `endDate`.
+ */
+const selected = (officers: readonly GbOfficer[], s: OfficerSelection) =>
+  s.includeFormer ? officers : officers.filter((o) => !o.resigned_on);
+
+export function legalRepresentativesOf(officers: readonly GbOfficer[], s: OfficerSelection = {}): LegalRepresentative[] {
+  return selected(officers, s).flatMap((o) => {
     const r = roles()[o.officer_role];
-    return r?.list === 'legalRepresentatives' ? [personOf(o, r.standardized)] : [];
+    if (r?.list !== 'legalRepresentatives') return [];
+    const representedBy = representedByOf(o);
+    return [{ ...personOf(o, r.standardized), ...(representedBy ? { representedBy } : {}) }];
   });
 }
 
+/**
+ * The natural person acting for a corporate officer, where the register names one: the contact name of a corporate
+ * managing officer (`contact_details.contact_name`, a name as written, not split). UK corporate directors and LLP
+ * members have none in the register (their own officers are in their own company's list).
+ */
+function representedByOf(o: GbOfficer): Individual | undefined {
+  const name = o.contact_details?.contact_name?.trim();
+  return o.officer_role.startsWith('corporate-') && name ? { name: { fullName: name } } : undefined;
+}
+
 /** Other key persons: the roles the table files there, and any role it does not know (never dropped). */
-export function otherKeyPersonsOf(officers: readonly GbOfficer[]): OtherKeyPerson[] {
-  return current(officers).flatMap((o) => {
+export function otherKeyPersonsOf(officers: readonly GbOfficer[], s: OfficerSelection = {}): OtherKeyPerson[] {
+  return selected(officers, s).flatMap((o) => {
     const r = roles()[o.officer_role];
     if (r?.list === 'legalRepresentatives') return [];
     return [personOf(o, r?.standardized ?? 'Other')];
