@@ -18,7 +18,9 @@ import { UrlSigner } from './documents/signer.ts';
 import { buildApp } from './http/app.ts';
 import { type DashboardServices, installDashboard } from './dashboard/plugin.ts';
 import { DASHBOARD_ROUTES } from './dashboard/routes.ts';
-import { IdempotencyStore } from './http/idempotency.ts';
+import { HttpIdempotency } from './http/idempotency.ts';
+import { IdempotencyRepository } from './idempotency/repository.ts';
+import { IdempotencyService } from './idempotency/service.ts';
 import { PgBossQueue } from './jobs/pgboss.ts';
 import { ProcessLease } from './jobs/process-lease.ts';
 import { AccountSlots } from './retrieval/account-slots.ts';
@@ -229,7 +231,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     sandbox,
     files,
     signer,
-    idempotency: new IdempotencyStore(db, clock, lease),
+    idempotency: new HttpIdempotency(new IdempotencyService(new IdempotencyRepository(db), clock, lease)),
     webhooks,
     monitors: monitoring.service,
     monitorChecks: monitoring.scheduler,
