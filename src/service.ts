@@ -1,4 +1,6 @@
 import { WorkspaceService } from './workspaces/service.ts';
+import { WorkspaceRepository } from './workspaces/repository.ts';
+import { DocumentFileRepository } from './documents/repository.ts';
 import { BillingNotifications } from './billing/notifications/service.ts';
 import { BillingNotificationRepository } from './billing/notifications/repository.ts';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +39,7 @@ import { GraphExpansionRepository } from './graph/repository.ts';
 import { RetrievalService } from './retrieval/service.ts';
 import { VerificationExecutor } from './retrieval/verification.ts';
 import { SandboxStore } from './sandbox/store.ts';
+import { SandboxRepository } from './sandbox/repository.ts';
 import { SearchService } from './search/service.ts';
 import { Clock } from './shared/clock.ts';
 import { WebhookService } from './webhooks/service.ts';
@@ -53,7 +56,7 @@ import type { MonitorScheduler } from './monitors/scheduler.ts';
 import { UserService } from './users/service.ts';
 import { ApiKeyService } from './accounts/api-keys.ts';
 import { KeyUsage } from './accounts/key-usage.ts';
-import { DashboardQueries } from './dashboard/queries.ts';
+import { DashboardRepository } from './dashboard/repository.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createLogger, logFailure } from './observability/logger.ts';
 import { startOps } from './observability/ops.ts';
@@ -116,7 +119,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const ledger = new Ledger(db, clock);
   const accounts = new AccountService(db, clock, ledger);
   const users = new UserService(db, clock);
-  const sandbox = new SandboxStore(db, clock);
+  const sandbox = new SandboxStore(new SandboxRepository(db), clock);
   const registerOutcomes = new RegisterOutcomes();
   const registers = new RegisterRegistry(
     createRegisters(
@@ -127,7 +130,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     MANIFESTS,
   );
   const requests = new RequestRepository(db);
-  const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
+  const files = new DocumentFiles(new DocumentFileRepository(db), clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
   // Generated once and kept, so links stay valid across restarts and processes.
   const signingSecret = config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
   const signer = new UrlSigner(signingSecret, config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, config.DOCUMENT_URL_TTL);
@@ -159,7 +162,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const billing = new BillingService(billingRepo, ledger);
   const settlement = new BillingSettlement(billingRepo, ledger, clock);
   const enrichment = new AgenticEnrichment(db, requests, registers, settlement, clock, webhooks.requestEvents);
-  const workspaces = new WorkspaceService(db, clock);
+  const workspaces = new WorkspaceService(new WorkspaceRepository(db), clock);
   const billingNotifications = new BillingNotifications(new BillingNotificationRepository(db, clock), ledger, clock, (a, t, p) =>
     webhooks.emit(a, t, p),
   );
@@ -222,7 +225,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     users,
     apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
     keyUsage: new KeyUsage(db, clock, (err) => logFailure(log, err, 'API key last use')),
-    dashboardQueries: new DashboardQueries(db),
+    dashboardRepository: new DashboardRepository(db),
     ledger,
     billing,
     registers,
