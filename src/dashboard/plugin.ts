@@ -37,7 +37,10 @@ const SECURITY_HEADERS = {
 };
 
 /** What the pages may call: the API's services and the dashboard's own queries. */
-export type DashboardServices = Services & { dashboardRepository: DashboardRepository };
+export type DashboardServices = Services & {
+  /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day, last notification). */
+  dashboardRepository: DashboardRepository;
+};
 
 export type DashboardRoutes = (d: FastifyInstance, services: DashboardServices) => void;
 

@@ -30,7 +30,6 @@ export interface Services {
   /** API keys as a resource (several per account), and when each was last used. */
   apiKeys: ApiKeyService;
   keyUsage: KeyUsage;
-  /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day). */
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;
