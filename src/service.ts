@@ -1,63 +1,30 @@
-import { WorkspaceService } from './workspaces/service.ts';
-import { BillingNotifications } from './billing/notifications/service.ts';
-import { BillingNotificationRepository } from './billing/notifications/repository.ts';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AccountService } from './accounts/service.ts';
 import type { Config } from './config.ts';
-import { AccountService } from './accounts/service.ts';
-import { Ledger } from './billing/ledger.ts';
-import { BillingService } from './billing/service.ts';
-import { BillingSettlement } from './billing/settlement.ts';
-import { BillingRepository } from './billing/repository.ts';
-import { ItemSettler } from './retrieval/settle.ts';
-import { AgenticEnrichment } from './retrieval/agentic-enrichment.ts';
-import { DocumentFiles } from './documents/files.ts';
-import { FileSystemBlobStore } from './documents/blobs.ts';
-import { UrlSigner } from './documents/signer.ts';
-import { buildApp } from './http/app.ts';
-import { type DashboardServices, installDashboard } from './dashboard/plugin.ts';
-import { DASHBOARD_ROUTES } from './dashboard/routes.ts';
-import { IdempotencyStore } from './http/idempotency.ts';
-import { PgBossQueue } from './jobs/pgboss.ts';
-import { ProcessLease } from './jobs/process-lease.ts';
-import { AccountSlots } from './retrieval/account-slots.ts';
-import { OrphanSweeper } from './retrieval/orphans.ts';
-import { RegisterRegistry } from './registers/registry.ts';
-import { MANIFESTS } from './registers/index.ts';
-import { createRegisters, migrationSetsOf } from './registers/manifest.ts';
-import { OnboardingExecutor } from './retrieval/onboarding.ts';
-import { TaskRunner } from './retrieval/runner.ts';
-import { FastCache } from './retrieval/fast-cache.ts';
-import { GraphBilling } from './graph/billing.ts';
-import { GraphService } from './graph/service.ts';
-import { GraphExpansionRepository } from './graph/repository.ts';
-import { RetrievalService } from './retrieval/service.ts';
-import { VerificationExecutor } from './retrieval/verification.ts';
-import { SandboxStore } from './sandbox/store.ts';
-import { SearchService } from './search/service.ts';
-import { Clock } from './shared/clock.ts';
-import { WebhookService } from './webhooks/service.ts';
-import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
-import type { Db } from './store/db.ts';
-import { ensureSetting } from './store/settings.ts';
-import { openStore } from './store/open.ts';
-import { tracedIfAsked } from './store/trace.ts';
-import { RequestRepository } from './requests/repository.ts';
-import { ClockSync } from './sandbox/clock-sync.ts';
-import { createMonitoring } from './monitors/index.ts';
-import { createTaxVerification } from './tax-verification/index.ts';
 import type { MonitorScheduler } from './monitors/scheduler.ts';
-import { UserService } from './users/service.ts';
-import { ApiKeyService } from './accounts/api-keys.ts';
-import { KeyUsage } from './accounts/key-usage.ts';
-import { DashboardQueries } from './dashboard/queries.ts';
-import { loggerOptions } from './http/logging.ts';
-import { createLogger, logFailure } from './observability/logger.ts';
-import { startOps } from './observability/ops.ts';
-import { ContextQueue } from './observability/queue.ts';
+import { createMonitoring } from './monitors/index.ts';
 import { observeMonitorChecks } from './monitors/observe.ts';
-import { instrumentRegister, RegisterOutcomes } from './observability/registers.ts';
+import { logFailure } from './observability/logger.ts';
+import { startOps } from './observability/ops.ts';
+import { MANIFESTS } from './registers/index.ts';
+import { migrationSetsOf } from './registers/manifest.ts';
+import type { RegisterRegistry } from './registers/registry.ts';
+import type { Clock } from './shared/clock.ts';
+import { LateBound } from './shared/events.ts';
+import type { Db } from './store/db.ts';
+import type { UserService } from './users/service.ts';
+import type { CompanyPayload } from './webhooks/company-updates.ts';
+import type { WebhookService } from './webhooks/service.ts';
+import type { GuardMode, Resolver } from './webhooks/url-guard.ts';
+import { createAccounts } from './wiring/accounts.ts';
+import { createBilling } from './wiring/billing.ts';
+import { createDocuments } from './wiring/documents.ts';
+import { createServiceEvents } from './wiring/events.ts';
+import { createHttp, listeningUrl } from './wiring/http.ts';
+import { createClock, createJobs, createServiceLogger, openServiceStore } from './wiring/platform.ts';
+import { createRegisterRegistry, startRegisters } from './wiring/registers.ts';
+import { companyPayloadOf, createRetrieval } from './wiring/retrieval.ts';
+import { createWebhooks } from './wiring/webhooks.ts';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -90,113 +57,45 @@ export interface StartOptions {
 }
 
 /**
- * Builds the whole service from its configuration: store, registers, domain services, HTTP, workers.
- * The composition root; `main.ts` adds the process concerns (signals, first-start key).
+ * Builds the whole service from its configuration: store, registers, domain modules, HTTP, workers.
+ * The composition root, read as a table of contents: each module's factory (src/wiring/, or the module's own
+ * `index.ts`) takes what the modules above it built; a module that needs one built later gets it late-bound
+ * (LateBound) or listens to an event (`events`). `main.ts` adds the process concerns (signals, first-start key).
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
-  // Counted per statement only when a benchmark asks (REGISTRUM_STORE_TRACE=1, src/store/trace.ts).
-  const db = tracedIfAsked(
-    opts.db ??
-      (await openStore({
-        databaseUrl: config.DATABASE_URL,
-        schema: config.DATABASE_SCHEMA,
-        dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-        migrations: migrationSetsOf(MANIFESTS),
-      })),
-  );
-  // One JSON logger for the HTTP app and everything else the process logs.
-  const log = createLogger(loggerOptions(opts.logger) as Parameters<typeof createLogger>[0]);
-  const clock = new Clock();
-  const clockSync = new ClockSync(db, clock);
-  await clockSync.load();
-  if (config.REGISTERS === 'sandbox') clockSync.start();
+  const db = await openServiceStore(config, opts.db);
+  const log = createServiceLogger(opts.logger);
+  const { clock, clockSync } = await createClock(config, db);
+  const events = createServiceEvents();
+  const { registers, registerOutcomes, sandbox } = createRegisterRegistry(config, { db, clock, log });
+  const { lease, jobEngine, queue } = await createJobs(config, { db, log });
+  await startRegisters(registers, queue);
 
-  const ledger = new Ledger(db, clock);
-  const accounts = new AccountService(db, clock, ledger);
-  const users = new UserService(db, clock);
-  const sandbox = new SandboxStore(db, clock);
-  const registerOutcomes = new RegisterOutcomes();
-  const registers = new RegisterRegistry(
-    createRegisters(
-      MANIFESTS,
-      { mode: config.REGISTERS, sandbox, latency: config.SANDBOX_LATENCY, now: () => clock.now(), db },
-      config.env,
-    ).map((r) => instrumentRegister(r, registerOutcomes, log)),
-    MANIFESTS,
-  );
-  const requests = new RequestRepository(db);
-  const files = new DocumentFiles(db, clock, new FileSystemBlobStore(join(config.DATA_DIR, 'blobs')));
-  // Generated once and kept, so links stay valid across restarts and processes.
-  const signingSecret = config.URL_SIGNING_SECRET ?? (await ensureSetting(db, 'urlSigningSecret', randomBytes(32).toString('base64url')));
-  const signer = new UrlSigner(signingSecret, config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, config.DOCUMENT_URL_TTL);
-  // Taken before any work is accepted: requests and idempotency keys are stamped with it.
-  const lease = new ProcessLease(db, config.LEASE_TTL, (err) => logFailure(log, err, 'process lease'));
-  await lease.start();
-  const jobEngine = await PgBossQueue.start({
-    databaseUrl: config.DATABASE_URL,
+  // company.updated carries the request's GET response: the request engine, wired below, provides it.
+  const companyPayload = new LateBound<CompanyPayload>('company.updated payload');
+  const webhooks = createWebhooks(config, { db, clock, queue, log, companyPayload: companyPayload.call, guard: opts.webhookGuard });
+  const billing = createBilling({ db, clock, log, webhooks, events });
+  const { accounts, users, apiKeys, keyUsage, workspaces } = createAccounts({ db, clock, log, ledger: billing.ledger });
+  const { files, signer } = await createDocuments(config, { db, clock });
+  const requestEngine = createRetrieval(config, {
     db,
-    schema: config.JOBS_SCHEMA,
-    onError: (err) => logFailure(log, err, 'job engine'),
-  });
-  // Jobs carry the x-request-id of the request that caused them; an API process (ROLE=api) only sends them.
-  const queue = new ContextQueue(jobEngine, log, config.ROLE !== 'api');
-  for (const r of registers.all()) await r.start?.({ queue });
-  const webhooks = new WebhookService(db, clock, queue, {
-    mode: opts.webhookGuard?.mode ?? config.REGISTERS,
-    resolver: opts.webhookGuard?.resolver,
-    schedule: config.WEBHOOK_RETRY_SCHEDULE,
-    logRetentionMs: config.WEBHOOK_LOG_RETENTION,
-    // company.updated carries the request's GET response; `retrieval` exists by the time an event fires.
-    companyPayload: async (accountId: string, requestId: string): Promise<object> => {
-      const account = await accounts.get(accountId);
-      if (!account) throw new Error(`no account ${accountId}`);
-      return retrieval.get(account, requestId);
-    },
-  });
-  const billingRepo = new BillingRepository(db);
-  const billing = new BillingService(billingRepo, ledger);
-  const settlement = new BillingSettlement(billingRepo, ledger, clock);
-  const enrichment = new AgenticEnrichment(db, requests, registers, settlement, clock, webhooks.requestEvents);
-  const workspaces = new WorkspaceService(db, clock);
-  const billingNotifications = new BillingNotifications(new BillingNotificationRepository(db, clock), ledger, clock, (a, t, p) =>
-    webhooks.emit(a, t, p),
-  );
-  // A settled item may have charged the account: its billing notification thresholds are evaluated after it.
-  const settler = new ItemSettler(db, requests, registers, settlement, clock, webhooks.requestEvents, (r) => {
-    billingNotifications.evaluateSoon(r.accountId);
-    return enrichment.afterSettle(r);
-  });
-  const graphExpansions = new GraphExpansionRepository(db);
-  const graphs = new GraphService(registers, new GraphBilling(db, billingRepo, ledger, graphExpansions, requests, clock), graphExpansions);
-  // Company steps complete a register's company block from other sources: the tax authority's word on its tax id.
-  const taxVerification = createTaxVerification(config, {
-    sandbox,
-    now: () => clock.now(),
-    onUnavailable: (source, reason) => log.warn({ source, reason }, 'tax-ID verification unavailable'),
-  });
-  const runner = new TaskRunner(
-    settler,
-    requests,
-    files,
-    graphs,
-    taxVerification.step ? [taxVerification.step] : [],
-    new FastCache(requests, clock),
-  );
-  const onboarding = new OnboardingExecutor(runner, config.ONBOARDING_DEADLINE_MS);
-  const verification = new VerificationExecutor(
-    runner,
-    requests,
-    registers,
-    queue,
     clock,
-    {
-      retryWindowMs: config.VERIFICATION_RETRY_WINDOW_MS,
-      attemptTimeoutMs: 10 * 60_000,
-      baseDelayMs: 1000,
-      maxDelayMs: 5 * 60_000,
-    },
-    new AccountSlots(db, lease.id),
-  );
+    log,
+    queue,
+    lease,
+    registers,
+    sandbox,
+    ledger: billing.ledger,
+    billing: billing.billing,
+    billingRepository: billing.repository,
+    settlement: billing.settlement,
+    files,
+    signer,
+    webhooks,
+    events,
+  });
+  const { retrieval, enrichment, verification, orphans, taxVerification } = requestEngine;
+  companyPayload.bind(companyPayloadOf(accounts, retrieval));
   const monitoring = createMonitoring({
     db,
     registers,
@@ -207,49 +106,39 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     log: (err) => logFailure(log, err, 'monitors'),
     onChecked: (logs) => observeMonitorChecks(log, logs),
   });
-  const retrieval = new RetrievalService(db, requests, registers, onboarding, verification, billing, signer, clock, enrichment, lease);
-  const orphans = new OrphanSweeper(db, lease, requests, onboarding, verification, clock, enrichment, (err) =>
-    logFailure(log, err, 'orphaned work'),
-  );
   const ops = await startOps(config, { db, clock, jobEngine, registers, registerOutcomes, migrationSets: migrationSetsOf(MANIFESTS) });
 
-  const services: DashboardServices = {
-    config,
-    clock,
-    accounts,
-    users,
-    apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
-    keyUsage: new KeyUsage(db, clock, (err) => logFailure(log, err, 'API key last use')),
-    dashboardQueries: new DashboardQueries(db),
-    ledger,
-    billing,
+  const app = await createHttp(config, {
+    db,
+    log,
+    lease,
     registers,
-    retrieval,
-    search: new SearchService(registers, config.SEARCH_HEARTBEAT_MS),
-    sandbox,
-    files,
-    signer,
-    idempotency: new IdempotencyStore(db, clock, lease),
-    webhooks,
-    monitors: monitoring.service,
-    monitorChecks: monitoring.scheduler,
-    workspaces,
-    billingNotifications,
-    advanceClock: (ms) => clockSync.advance(ms),
-    ops: ops.services,
-  };
-  const app = await buildApp(services, {
-    loggerInstance: log,
-    // Signed in with a person's e-mail and password (session cookie), not an API key.
-    plugins: [(app) => installDashboard(app, services, DASHBOARD_ROUTES)],
+    modules: {
+      clock,
+      accounts,
+      users,
+      apiKeys,
+      keyUsage,
+      workspaces,
+      ledger: billing.ledger,
+      billing: billing.billing,
+      billingNotifications: billing.notifications,
+      retrieval,
+      sandbox,
+      files,
+      signer,
+      webhooks,
+      monitors: monitoring.service,
+      monitorChecks: monitoring.scheduler,
+      advanceClock: (ms) => clockSync.advance(ms),
+      ops: ops.services,
+    },
   });
-  webhooks.log = app.log;
-  billingNotifications.log = app.log;
   await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+  const url = listeningUrl(app, config);
   if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;
+
+  // Work left by a stopped process, then this process's own schedules.
   await retrieval.resumeOpenWork();
   await enrichment.resume();
   await webhooks.resumePending();
@@ -281,7 +170,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await registers.close();
       // After the work in flight: what is left open is another process's to take over at once.
       await lease.stop();
-      await billingNotifications.drain();
+      await billing.notifications.drain();
       await webhooks.stop();
       await taxVerification.close();
       await ops.close();

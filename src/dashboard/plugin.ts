@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/service.ts';
 import type { Services } from '../http/services.ts';
-import type { DashboardQueries } from './queries.ts';
+import type { DashboardRepository } from './repository.ts';
 import { toApiError } from '../http/error-handler.ts';
 import type { SignedIn } from '../users/service.ts';
 import { sameSecret } from '../users/tokens.ts';
@@ -37,7 +37,10 @@ const SECURITY_HEADERS = {
 };
 
 /** What the pages may call: the API's services and the dashboard's own queries. */
-export type DashboardServices = Services & { dashboardQueries: DashboardQueries };
+export type DashboardServices = Services & {
+  /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day, last notification). */
+  dashboardRepository: DashboardRepository;
+};
 
 export type DashboardRoutes = (d: FastifyInstance, services: DashboardServices) => void;
 

@@ -10,7 +10,7 @@ import type { SandboxStore } from '../sandbox/store.ts';
 import type { SearchService } from '../search/service.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WebhookService } from '../webhooks/service.ts';
-import type { IdempotencyStore } from './idempotency.ts';
+import type { HttpIdempotency } from './idempotency.ts';
 import type { MonitorService } from '../monitors/service.ts';
 import type { MonitorScheduler } from '../monitors/scheduler.ts';
 import type { UserService } from '../users/service.ts';
@@ -30,7 +30,6 @@ export interface Services {
   /** API keys as a resource (several per account), and when each was last used. */
   apiKeys: ApiKeyService;
   keyUsage: KeyUsage;
-  /** The dashboard's account-scoped lists that the API has no operation for (requests, usage per day). */
   ledger: Ledger;
   billing: BillingService;
   registers: RegisterRegistry;
@@ -39,7 +38,7 @@ export interface Services {
   sandbox: SandboxStore;
   files: DocumentFiles;
   signer: UrlSigner;
-  idempotency: IdempotencyStore;
+  idempotency: HttpIdempotency;
   webhooks: WebhookService;
   monitors: MonitorService;
   /** The operator's run-checks. */

@@ -5,7 +5,7 @@ import { newId } from '../shared/ids.ts';
 /**
  * This process's lease: a row whose expiry a heartbeat renews every third of `ttlMs`. Open work is stamped with
  * `id`; when the process dies (kill -9, a lost host) its lease expires within `ttlMs` and the other processes take
- * its work over (OrphanSweeper, IdempotencyStore), instead of waiting for it to come back.
+ * its work over (OrphanSweeper, IdempotencyService), instead of waiting for it to come back.
  */
 export class ProcessLease {
   readonly id = newId('prc');

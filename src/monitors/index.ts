@@ -5,8 +5,8 @@ import type { Clock } from '../shared/clock.ts';
 import type { Db } from '../store/db.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import { type CheckerOptions, CompanyChecker } from './checker.ts';
-import { CompanySnapshots } from './company-snapshots.ts';
-import { MonitorRepository } from './repository.ts';
+import { CompanySnapshots } from './repository/company-snapshots.ts';
+import { MonitorRepository } from './repository/monitors.ts';
 import { MonitorScheduler } from './scheduler.ts';
 import { MonitorService } from './service.ts';
 

@@ -1,4 +1,4 @@
-import type { MonitorLogRow } from './repository.ts';
+import type { MonitorLogRow } from './repository/monitors.ts';
 import type { Logger } from '../observability/logger.ts';
 import { monitorChecks } from '../observability/metrics.ts';
 

@@ -3,7 +3,8 @@ import type { WorkQueue } from '../jobs/queue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Clock } from '../shared/clock.ts';
 import { NO_CHECK, type CheckOutcome, type CompanyChecker, type DueCheck } from './checker.ts';
-import { keyOf, type CompanyKey, type CompanySnapshots } from './company-snapshots.ts';
+import type { CompanySnapshots } from './repository/company-snapshots.ts';
+import { type CompanyKey, keyOf } from './types.ts';
 import { addOutcome } from './record-queue.ts';
 
 export const MONITOR_CHECK_JOB = 'monitor.check';

@@ -7,8 +7,9 @@ import { ApiError } from '../shared/errors.ts';
 import type { Db } from '../store/db.ts';
 import { createId } from '@paralleldrive/cuid2';
 import type { CompanyChecker, Observation } from './checker.ts';
-import { keyOf, type CompanySnapshots } from './company-snapshots.ts';
-import type { MonitorRepository, MonitorRow } from './repository.ts';
+import type { CompanySnapshots } from './repository/company-snapshots.ts';
+import { keyOf } from './types.ts';
+import type { MonitorRepository, MonitorRow } from './repository/monitors.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
 const LOG_LIMIT = 200;

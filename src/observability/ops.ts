@@ -10,6 +10,7 @@ import type { MigrationSet } from '../store/migrate.ts';
 import { processMetrics } from './metrics.ts';
 import type { RegisterOutcomes } from './registers.ts';
 import { storeGauges } from './store-gauges.ts';
+import { StoreFigures } from './repository.ts';
 
 /**
  * Health, readiness and metrics of one service. `/metrics` is served on the main address behind the operator token,
@@ -26,7 +27,7 @@ export async function startOps(
     migrationSets?: readonly MigrationSet[];
   },
 ): Promise<{ services: OpsServices; metricsUrl?: string; close(): Promise<void> }> {
-  const registry = Registry.merge([processMetrics, storeGauges(deps.db, config.JOBS_SCHEMA, deps.clock)]);
+  const registry = Registry.merge([processMetrics, storeGauges(new StoreFigures(deps.db, config.JOBS_SCHEMA), deps.clock)]);
   const metrics = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
   const services: OpsServices = {
     readiness: new Readiness({

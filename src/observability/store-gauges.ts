@@ -1,12 +1,12 @@
 import { Gauge, Registry } from 'prom-client';
 import type { Clock } from '../shared/clock.ts';
-import type { Db } from '../store/db.ts';
+import type { StoreFigures } from './repository.ts';
 
 /**
  * Figures read from the store when Prometheus scrapes: they describe the shared database, so every process sharing
  * it reports the same values (aggregate them with `max`, not `sum`).
  */
-export function storeGauges(db: Db, jobsSchema: string, clock: Clock): Registry {
+export function storeGauges(figures: StoreFigures, clock: Clock): Registry {
   const registry = new Registry();
   new Gauge({
     name: 'registrum_job_queue_depth',
@@ -15,10 +15,7 @@ export function storeGauges(db: Db, jobsSchema: string, clock: Clock): Registry 
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await db.query<{ name: string; state: string; n: number }>(
-        `select name, state::text as state, count(*)::int as n from ${jobsSchema}.job
-          where state in ('created', 'retry', 'active') group by name, state`,
-      );
+      const rows = await figures.jobsByQueueAndState();
       for (const r of rows) this.set({ queue: r.name, state: r.state }, r.n);
     },
   });
@@ -29,10 +26,7 @@ export function storeGauges(db: Db, jobsSchema: string, clock: Clock): Registry 
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await db.query<{ name: string; age: number }>(
-        `select name, extract(epoch from now() - min(start_after))::float8 as age from ${jobsSchema}.job
-          where state in ('created', 'retry') and start_after <= now() group by name`,
-      );
+      const rows = await figures.oldestDueJobAge();
       for (const r of rows) this.set({ queue: r.name }, Math.max(0, r.age));
     },
   });
@@ -43,10 +37,8 @@ export function storeGauges(db: Db, jobsSchema: string, clock: Clock): Registry 
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await db.query<{ country_code: string; amount: string }>(
-        `select country_code, sum(amount)::text as amount from billing_events where status = 'charged' group by country_code`,
-      );
-      for (const r of rows) this.set({ register: r.country_code }, Number(r.amount));
+      const rows = await figures.chargedByRegister();
+      for (const r of rows) this.set({ register: r.countryCode }, r.amount);
     },
   });
   new Gauge({
@@ -55,8 +47,8 @@ export function storeGauges(db: Db, jobsSchema: string, clock: Clock): Registry 
     registers: [registry],
     async collect() {
       this.reset();
-      const [row] = await db.query<{ at: Date | null }>(`select max(finished_at) as at from us_ny_snapshots where status = 'done'`);
-      if (row?.at) this.set(Math.max(0, (clock.nowMs() - new Date(row.at).getTime()) / 1000));
+      const at = await figures.lastSnapshotFinishedAt();
+      if (at) this.set(Math.max(0, (clock.nowMs() - at.getTime()) / 1000));
     },
   });
   return registry;

@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.ts';
-import { json } from '../store/db.ts';
+import { raiseNumericSetting, readSetting } from '../store/settings.ts';
 import type { Clock } from '../shared/clock.ts';
 
 const KEY = 'clockOffsetMs';
@@ -17,18 +17,14 @@ export class ClockSync {
   ) {}
 
   async load(): Promise<void> {
-    const [row] = await this.db.query<{ value: number }>('select value from settings where key = $1', [KEY]);
-    if (typeof row?.value === 'number') this.clock.setOffset(row.value);
+    const offset = await readSetting<unknown>(this.db, KEY);
+    if (typeof offset === 'number') this.clock.setOffset(offset);
   }
 
   /** Moves the clock forward and records the new offset (the largest offset wins across processes). */
   async advance(ms: number): Promise<void> {
     this.clock.advance(ms);
-    await this.db.query(
-      `insert into settings (key, value) values ($1, $2::jsonb)
-       on conflict (key) do update set value = to_jsonb(greatest((settings.value)::text::bigint, (excluded.value)::text::bigint))`,
-      [KEY, json(this.clock.offset)],
-    );
+    await raiseNumericSetting(this.db, KEY, this.clock.offset);
     await this.load();
   }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../store/db.ts';
-import { json } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { SandboxRepository } from './repository.ts';
 
 /** Per-company behaviour of an emulated register (CONTRACT §5). */
 export const SandboxBehaviour = z
@@ -36,100 +35,51 @@ export interface SandboxRecord<R = unknown> {
   removed: boolean;
 }
 
-interface Row {
-  country_code: string;
-  company_id: string;
-  record: unknown;
-  behaviour: SandboxBehaviour;
-  removed_at: Date | null;
-}
-
-const toRecord = <R>(r: Row): SandboxRecord<R> => ({
-  countryCode: r.country_code,
-  companyId: r.company_id,
-  record: r.record as R,
-  behaviour: r.behaviour ?? {},
-  removed: r.removed_at !== null,
-});
-
 /**
  * The state of the emulated registers: companies stored by the operator, their behaviours, and outages.
- * Kept in the database so that every service process sees the same registers.
+ * Kept in the database so that every service process sees the same registers; times come from the service clock.
  */
 export class SandboxStore {
   constructor(
-    private readonly db: Db,
+    private readonly repo: SandboxRepository,
     private readonly clock: Clock,
   ) {}
 
-  async get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
-    const [row] = await this.db.query<Row>('select * from sandbox_companies where country_code = $1 and company_id = $2', [
-      countryCode,
-      companyId,
-    ]);
-    return row ? toRecord<R>(row) : undefined;
+  get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
+    return this.repo.get<R>(countryCode, companyId);
   }
 
   /** Every stored company of a register that is still in it; with `removed`, those removed from it as well. */
-  async list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
-    const rows = await this.db.query<Row>(
-      `select * from sandbox_companies where country_code = $1 ${opts.removed ? '' : 'and removed_at is null'} order by company_id`,
-      [countryCode],
-    );
-    return rows.map((r) => toRecord<R>(r));
+  list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
+    return this.repo.list<R>(countryCode, opts);
   }
 
-  async put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour = {}): Promise<void> {
-    await this.db.query(
-      `insert into sandbox_companies (country_code, company_id, record, behaviour, removed_at, updated_at)
-       values ($1, $2, $3::jsonb, $4::jsonb, null, $5)
-       on conflict (country_code, company_id)
-       do update set record = excluded.record, behaviour = excluded.behaviour, removed_at = null, updated_at = excluded.updated_at`,
-      [countryCode, companyId, json(record), json(behaviour), this.clock.now()],
-    );
+  put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour = {}): Promise<void> {
+    return this.repo.put(countryCode, companyId, record, behaviour, this.clock.now());
   }
 
   /** Marks a company as having left the register; returns false when it was never stored. */
-  async remove(countryCode: string, companyId: string): Promise<boolean> {
-    const now = this.clock.now();
-    const rows = await this.db.query(
-      `insert into sandbox_companies (country_code, company_id, record, behaviour, removed_at, updated_at)
-       values ($1, $2, 'null'::jsonb, '{}'::jsonb, $3, $3)
-       on conflict (country_code, company_id) do update set removed_at = $3, updated_at = $3
-       returning company_id`,
-      [countryCode, companyId, now],
-    );
-    return rows.length > 0;
+  remove(countryCode: string, companyId: string): Promise<boolean> {
+    return this.repo.markRemoved(countryCode, companyId, this.clock.now());
   }
 
   /**
    * Takes one failure from a company's `failTimes`, atomically across processes.
    * True when this call must fail.
    */
-  async consumeFailure(countryCode: string, companyId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `update sandbox_companies
-          set behaviour = jsonb_set(behaviour, '{failTimes}', to_jsonb((behaviour->>'failTimes')::int - 1))
-        where country_code = $1 and company_id = $2 and coalesce((behaviour->>'failTimes')::int, 0) > 0
-        returning company_id`,
-      [countryCode, companyId],
-    );
-    return rows.length > 0;
+  consumeFailure(countryCode: string, companyId: string): Promise<boolean> {
+    return this.repo.consumeFailure(countryCode, companyId);
   }
 
   async setOutage(countryCode: string, durationMs: number): Promise<Date> {
     const until = new Date(this.clock.nowMs() + durationMs);
-    await this.db.query(
-      `insert into sandbox_outages (country_code, until) values ($1, $2)
-       on conflict (country_code) do update set until = excluded.until`,
-      [countryCode, until],
-    );
+    await this.repo.setOutageUntil(countryCode, until);
     return until;
   }
 
   async isInOutage(countryCode: string): Promise<boolean> {
-    const [row] = await this.db.query<{ until: Date }>('select until from sandbox_outages where country_code = $1', [countryCode]);
-    return row !== undefined && row.until.getTime() > this.clock.nowMs();
+    const until = await this.repo.outageUntil(countryCode);
+    return until !== undefined && until.getTime() > this.clock.nowMs();
   }
 }
 

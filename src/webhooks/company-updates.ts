@@ -2,7 +2,7 @@ import type { RequestEvents } from '../retrieval/events.ts';
 import { announcementFingerprint, stateVersionOf } from './announcement.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WebhookDispatcher } from './delivery.ts';
-import type { RequestVersions } from './request-versions.ts';
+import type { RequestVersions } from './repository/request-versions.ts';
 
 /** Builds the `GET /v2/company/{requestId}` response of a request; injected at composition. */
 export type CompanyPayload = (accountId: string, requestId: string) => Promise<object>;

@@ -2,8 +2,9 @@ import type { WorkQueue } from '../jobs/queue.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { AttemptContext, AttemptRow, DeliveryRepository } from './delivery-repository.ts';
-import type { EndpointRepository } from './endpoint-repository.ts';
+import type { AttemptContext, DeliveryRepository } from './repository/deliveries.ts';
+import type { DeliveryAttempt } from './types.ts';
+import type { EndpointRepository } from './repository/endpoints.ts';
 import { delayBefore } from './schedule.ts';
 import type { SendResult, WebhookSender } from './sender.ts';
 import { signatureHeader } from './signing.ts';
@@ -162,7 +163,7 @@ export class WebhookDispatcher {
    * One more attempt of a message at an endpoint, now, outside the schedule (the manual retry). Its outcome
    * is logged; a success settles the delivery, a failure leaves the automatic schedule as it was.
    */
-  async attemptNow(ctx: AttemptContext): Promise<AttemptRow> {
+  async attemptNow(ctx: AttemptContext): Promise<DeliveryAttempt> {
     const result = await this.deliver(ctx);
     const recorded = await this.record(ctx, result, 'manual');
     if (!recorded) throw new Error(`delivery ${ctx.message.id} to ${ctx.endpoint.id} vanished`);
@@ -315,7 +316,7 @@ export class WebhookDispatcher {
     result: SendResult,
     trigger: 'scheduled' | 'manual',
     scheduledAttempt?: number,
-  ): Promise<{ attempt: AttemptRow; nextDelayMs?: number } | undefined> {
+  ): Promise<{ attempt: DeliveryAttempt; nextDelayMs?: number } | undefined> {
     const { id: messageId, eventType } = ctx.message;
     const endpointId = ctx.endpoint.id;
     return this.db.transaction(async (tx) => {
@@ -345,7 +346,7 @@ export class WebhookDispatcher {
           nextAttemptAt = new Date(now.getTime() + nextDelayMs);
         }
       }
-      const attempt: AttemptRow = {
+      const attempt: DeliveryAttempt = {
         id: newId('dlv', now.getTime()),
         messageId,
         endpointId,

@@ -2,12 +2,13 @@ import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Db } from '../store/db.ts';
-import type { AttemptRow, DeliveryRepository } from './delivery-repository.ts';
+import type { DeliveryRepository } from './repository/deliveries.ts';
+import type { DeliveryAttempt, Endpoint, LoggedMessage } from './types.ts';
 import type { WebhookDispatcher } from './delivery.ts';
-import type { EndpointRepository, EndpointRow } from './endpoint-repository.ts';
+import type { EndpointRepository } from './repository/endpoints.ts';
 import { generateSecret } from './signing.ts';
 import type { UrlGuard } from './url-guard.ts';
-import { MessageLog, type LoggedMessage } from './message-log.ts';
+import { MessageLog } from './repository/messages.ts';
 
 /** The event type of a test message: receivers can tell it from real events and ignore it. */
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -32,7 +33,7 @@ export class WebhookEndpoints {
     this.log = new MessageLog(db);
   }
 
-  async get(accountId: string, id: string): Promise<EndpointRow> {
+  async get(accountId: string, id: string): Promise<Endpoint> {
     return this.require(accountId, id);
   }
 
@@ -66,7 +67,7 @@ export class WebhookEndpoints {
     accountId: string,
     id: string,
     messageId: string,
-  ): Promise<{ message: LoggedMessage & { body: string }; attempts: AttemptRow[] }> {
+  ): Promise<{ message: LoggedMessage & { body: string }; attempts: DeliveryAttempt[] }> {
     await this.require(accountId, id);
     const message = await this.log.get(id, messageId);
     if (!message) throw new ApiError('resource_not_found', `no message ${messageId} was sent to webhook endpoint ${id}`);
@@ -74,7 +75,7 @@ export class WebhookEndpoints {
   }
 
   /** Creates an endpoint; its secret is returned here and by `rotateSecret` only. */
-  async create(accountId: string, input: { url: string; description?: string }): Promise<{ endpoint: EndpointRow; secret: string }> {
+  async create(accountId: string, input: { url: string; description?: string }): Promise<{ endpoint: Endpoint; secret: string }> {
     const problems = await this.guard.check(input.url);
     if (problems.length > 0) throw new ApiError('invalid_request', 'the webhook URL is not allowed', problems);
     if ((await this.endpoints.count(accountId)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
@@ -83,7 +84,7 @@ export class WebhookEndpoints {
       ]);
     }
     const now = this.clock.now();
-    const endpoint: EndpointRow = {
+    const endpoint: Endpoint = {
       id: newId('whe', now.getTime()),
       accountId,
       url: input.url,
@@ -97,7 +98,7 @@ export class WebhookEndpoints {
     return { endpoint, secret };
   }
 
-  list(accountId: string): Promise<EndpointRow[]> {
+  list(accountId: string): Promise<Endpoint[]> {
     return this.endpoints.list(accountId);
   }
 
@@ -131,14 +132,14 @@ export class WebhookEndpoints {
     accountId: string,
     id: string,
     page: { first: number; after?: string; messageId?: string },
-  ): Promise<{ attempts: AttemptRow[]; hasNextPage: boolean }> {
+  ): Promise<{ attempts: DeliveryAttempt[]; hasNextPage: boolean }> {
     await this.require(accountId, id);
     const rows = await this.deliveries.attempts(id, { ...page, first: page.first + 1 });
     return { attempts: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
   }
 
   /** Delivers one message to one endpoint again, now; returns the attempt. */
-  async retry(accountId: string, id: string, messageId: string): Promise<AttemptRow> {
+  async retry(accountId: string, id: string, messageId: string): Promise<DeliveryAttempt> {
     const endpoint = await this.require(accountId, id);
     if (endpoint.status === 'disabled') {
       throw new ApiError('invalid_request', `webhook endpoint ${id} is disabled`, [
@@ -151,7 +152,7 @@ export class WebhookEndpoints {
     return this.dispatcher.attemptNow(ctx);
   }
 
-  private async require(accountId: string, id: string): Promise<EndpointRow> {
+  private async require(accountId: string, id: string): Promise<Endpoint> {
     const endpoint = await this.endpoints.get(accountId, id);
     if (!endpoint) throw notFound(id);
     return endpoint;

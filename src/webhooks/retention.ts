@@ -1,6 +1,6 @@
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { DeliveryRepository } from './delivery-repository.ts';
+import type { DeliveryRepository } from './repository/deliveries.ts';
 
 export const WEBHOOK_PRUNE_JOB = 'webhook.prune';
 

@@ -1,5 +1,6 @@
 import type { CallContext } from '../../src/registers/contract.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
+import { SandboxRepository } from '../../src/sandbox/repository.ts';
 import { Clock } from '../../src/shared/clock.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openTestDb } from './db.ts';
@@ -19,7 +20,7 @@ export const FIXED_NOW = new Date('2025-03-04T05:06:07.000Z');
 export async function openHarness(): Promise<Harness> {
   const { db, drop } = await openTestDb();
   const clock = new Clock();
-  const sandbox = new SandboxStore(db, clock);
+  const sandbox = new SandboxStore(new SandboxRepository(db), clock);
   const register = new TestRegister({ sandbox, latency: 'none', now: () => FIXED_NOW });
   return { db, clock, sandbox, register, close: drop };
 }

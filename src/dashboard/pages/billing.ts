@@ -1,7 +1,7 @@
 import { PricingQuery } from '../../contract/index.ts';
 import { pricingOf } from '../../registers/pricing.ts';
 import { afterOf, pager, parseForm } from '../forms.ts';
-import type { WorkspaceUsage } from '../../workspaces/service.ts';
+import type { WorkspaceUsage } from '../../workspaces/types.ts';
 import { credits, html, time, type Html } from '../html.ts';
 import { sendPage, signedIn, type DashboardRoutes } from '../plugin.ts';
 
@@ -9,7 +9,7 @@ const PAGE_SIZE = 50;
 const USAGE_DAYS = 30;
 
 /** Billing: balance, usage per day and per workspace, the events (paged), and the price catalogue of a register. */
-export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billing, registers, clock, dashboardQueries, workspaces }) => {
+export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billing, registers, clock, dashboardRepository, workspaces }) => {
   d.get('/dashboard/billing', { schema: { hide: true } }, async (req, reply) => {
     const { account } = signedIn(req);
     const query = req.query as Record<string, string | undefined>;
@@ -22,7 +22,7 @@ export const billingRoutes: DashboardRoutes = (d, { billingNotifications, billin
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const [view, usage, perWorkspace, events] = await Promise.all([
       billingNotifications.balanceView(account.id),
-      dashboardQueries.usagePerDay(account.id, since),
+      dashboardRepository.usagePerDay(account.id, since),
       workspaces.usage(account.id, monthStart, now),
       billing.events(account.id, { first: PAGE_SIZE, after }),
     ]);

@@ -18,7 +18,7 @@ function status(s: string): Html {
 }
 
 /** Monitors: list, create, stop, the check log and the last notification. The same service as `/v2/monitors`. */
-export const monitorRoutes: DashboardRoutes = (d, { monitors, registers, dashboardQueries }) => {
+export const monitorRoutes: DashboardRoutes = (d, { monitors, registers, dashboardRepository }) => {
   const countries = () => registers.all().map((r) => r.countryCode);
 
   async function listPage(req: Parameters<typeof signedIn>[0], extra: Partial<PageContent> = {}): Promise<PageContent> {
@@ -74,7 +74,7 @@ ${
     const { id } = req.params as { id: string };
     const monitor = await monitors.get(account, id);
     const { logs } = await monitors.logs(account, id);
-    const notification = await dashboardQueries.lastNotification(account.id, id);
+    const notification = await dashboardRepository.lastNotification(account.id, id);
     const lastChange = logs.find((l) => l.changeDetected);
     const done = DONE[(req.query as Record<string, string>).done ?? ''];
     return sendPage(reply, req, 'monitors', {

@@ -17,7 +17,7 @@ function statusRows(kind: string, entries: Record<string, DataStatusEntry>): Htm
 }
 
 /** Requests: the account's retrievals newest first, and one request's progress, result and billing events. */
-export const requestRoutes: DashboardRoutes = (d, { retrieval, billing, dashboardQueries: queries }) => {
+export const requestRoutes: DashboardRoutes = (d, { retrieval, billing, dashboardRepository: queries }) => {
   d.get('/dashboard/requests', { schema: { hide: true } }, async (req, reply) => {
     const { account } = signedIn(req);
     const after = afterOf(req.query);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WebhookEndpointCreateBody } from '../../contract/index.ts';
 import { ApiError } from '../../shared/errors.ts';
-import type { EndpointRow } from '../../webhooks/endpoint-repository.ts';
+import type { Endpoint } from '../../webhooks/types.ts';
 import { actionButton, afterOf, csrfField, pager, parseForm } from '../forms.ts';
 import { html, time, type Html } from '../html.ts';
 import type { PageContent } from '../layout.ts';
@@ -24,7 +24,7 @@ function secretBox(title: string, secret: string): Html {
 </div>`;
 }
 
-function endpointStatus(e: EndpointRow): Html {
+function endpointStatus(e: Endpoint): Html {
   return html`<span class="status ${e.status}">${e.status}</span>${e.disabledReason ? html` <span class="muted">(${e.disabledReason})</span>` : ''}`;
 }
 

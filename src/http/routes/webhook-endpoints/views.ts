@@ -1,10 +1,9 @@
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../../contract/index.ts';
-import type { AttemptRow } from '../../../webhooks/delivery-repository.ts';
-import type { EndpointRow } from '../../../webhooks/endpoint-repository.ts';
+import type { DeliveryAttempt, Endpoint } from '../../../webhooks/types.ts';
 import type { z } from 'zod';
 
 /** Response shapes shared by the webhook-endpoint routes. */
-export function endpointView(e: EndpointRow): z.infer<typeof WebhookEndpoint> {
+export function endpointView(e: Endpoint): z.infer<typeof WebhookEndpoint> {
   return {
     id: e.id,
     url: e.url,
@@ -15,7 +14,7 @@ export function endpointView(e: EndpointRow): z.infer<typeof WebhookEndpoint> {
   };
 }
 
-export function attemptView(a: AttemptRow): z.infer<typeof WebhookDeliveryAttempt> {
+export function attemptView(a: DeliveryAttempt): z.infer<typeof WebhookDeliveryAttempt> {
   return {
     id: a.id,
     messageId: a.messageId,

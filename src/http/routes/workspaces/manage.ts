@@ -6,7 +6,7 @@ import {
   WorkspaceView,
   errorResponses,
 } from '../../../contract/index.ts';
-import type { Workspace } from '../../../workspaces/service.ts';
+import type { Workspace } from '../../../workspaces/types.ts';
 import { accountOf } from '../../auth.ts';
 import { typed, type RouteRegistrar } from '../types.ts';
 

@@ -1,6 +1,6 @@
-import type { ChangeCategory } from '../contract/index.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { json } from '../store/db.ts';
+import type { ChangeCategory } from '../../contract/index.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { json } from '../../store/db.ts';
 
 export interface MonitorRow {
   id: string;

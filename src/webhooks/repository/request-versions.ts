@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.ts';
+import type { Db } from '../../store/db.ts';
 
 /**
  * Read-only view of the request engine's `requests.updated_at`, the version of a request's state. It lets

@@ -1,8 +1,9 @@
-import type { ChangeCategory } from '../contract/index.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { json } from '../store/db.ts';
-import type { FieldChange } from './diff.ts';
-import type { MonitoredView } from './view.ts';
+import type { ChangeCategory } from '../../contract/index.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { json } from '../../store/db.ts';
+import type { FieldChange } from '../diff.ts';
+import type { MonitoredView } from '../view.ts';
+import { type CompanyKey, keyOf } from '../types.ts';
 
 export interface MonitoredCompanyRow {
   countryCode: string;
@@ -15,11 +16,6 @@ export interface MonitoredCompanyRow {
   failures: number;
 }
 
-export interface CompanyKey {
-  countryCode: string;
-  companyId: string;
-}
-
 /** A snapshot of a company's history: the view a check saw and what changed since the version before. */
 export interface CompanyVersion extends CompanyKey {
   version: number;
@@ -28,9 +24,6 @@ export interface CompanyVersion extends CompanyKey {
   categories: ChangeCategory[];
   at: Date;
 }
-
-/** The map key of a company in batches. */
-export const keyOf = (k: CompanyKey) => `${k.countryCode}:${k.companyId}`;
 
 const COLUMNS = `country_code as "countryCode", company_id as "companyId", version, data, status,
   next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures`;

@@ -22,7 +22,7 @@ export interface UsageDay {
  * The dashboard's read models that the public API has no operation for yet: an account's requests as a list, and
  * its spending per day. Each is one indexed query scoped to the account.
  */
-export class DashboardQueries {
+export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
   /** The account's requests, newest first, a page at a time (cursor: creation time and id of the last row). */

@@ -1,6 +1,5 @@
-import type { Db, Queryable } from '../store/db.ts';
-
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+import type { Db, Queryable } from '../../store/db.ts';
+import type { DeliveryAttempt, DeliveryStatus } from '../types.ts';
 
 export interface MessageRow {
   id: string;
@@ -30,22 +29,6 @@ export interface AttemptContext {
   endpoint: { id: string; url: string; status: 'enabled' | 'disabled'; deleted: boolean };
   /** The endpoint's secrets valid at the time given to `context`, newest first: each signs the attempt. */
   secrets: string[];
-}
-
-export interface AttemptRow {
-  id: string;
-  messageId: string;
-  endpointId: string;
-  eventType: string;
-  attempt: number;
-  trigger: 'scheduled' | 'manual';
-  status: 'succeeded' | 'failed';
-  responseStatus: number | null;
-  /** The start of the receiver's answer (sender.ts, RESPONSE_EXCERPT_BYTES), null when it answered nothing. */
-  responseBody: string | null;
-  error: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
 }
 
 const DELIVERY_COLUMNS = `d.message_id as "messageId", d.endpoint_id as "endpointId", d.status,
@@ -128,7 +111,7 @@ export class DeliveryRepository {
    * attempt is logged. Attempts recorded already are left out.
    */
   async recordScheduledSuccesses(
-    attempts: readonly (Pick<AttemptRow, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus' | 'responseBody'> & {
+    attempts: readonly (Pick<DeliveryAttempt, 'id' | 'messageId' | 'endpointId' | 'eventType' | 'responseStatus' | 'responseBody'> & {
       scheduledAttempt: number;
     })[],
     now: Date,
@@ -183,7 +166,7 @@ export class DeliveryRepository {
     );
   }
 
-  async insertAttempt(tx: Queryable, a: AttemptRow): Promise<void> {
+  async insertAttempt(tx: Queryable, a: DeliveryAttempt): Promise<void> {
     await tx.query(
       `insert into webhook_attempts (id, message_id, endpoint_id, event_type, attempt, trigger, status, response_status, error,
          next_attempt_at, created_at, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -224,8 +207,8 @@ export class DeliveryRepository {
   }
 
   /** The attempt log of an endpoint, newest first. */
-  async attempts(endpointId: string, opts: { first: number; after?: string; messageId?: string }): Promise<AttemptRow[]> {
-    return this.db.query<AttemptRow>(
+  async attempts(endpointId: string, opts: { first: number; after?: string; messageId?: string }): Promise<DeliveryAttempt[]> {
+    return this.db.query<DeliveryAttempt>(
       `select ${ATTEMPT_COLUMNS} from webhook_attempts
         where endpoint_id = $1 and ($2::text is null or id < $2) and ($3::text is null or message_id = $3)
         order by id desc limit $4`,

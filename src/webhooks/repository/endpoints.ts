@@ -1,14 +1,5 @@
-import type { Db, Queryable } from '../store/db.ts';
-
-export interface EndpointRow {
-  id: string;
-  accountId: string;
-  url: string;
-  description: string | null;
-  status: 'enabled' | 'disabled';
-  disabledReason: string | null;
-  createdAt: Date;
-}
+import type { Db, Queryable } from '../../store/db.ts';
+import type { Endpoint } from '../types.ts';
 
 const COLUMNS = `id, account_id as "accountId", url, description, status, disabled_reason as "disabledReason", created_at as "createdAt"`;
 
@@ -16,7 +7,7 @@ const COLUMNS = `id, account_id as "accountId", url, description, status, disabl
 export class EndpointRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(tx: Queryable, row: EndpointRow, secret: string): Promise<void> {
+  async insert(tx: Queryable, row: Endpoint, secret: string): Promise<void> {
     await tx.query(`insert into webhook_endpoints (id, account_id, url, description, status, created_at) values ($1, $2, $3, $4, $5, $6)`, [
       row.id,
       row.accountId,
@@ -28,8 +19,8 @@ export class EndpointRepository {
     await tx.query('insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [row.id, secret, row.createdAt]);
   }
 
-  async list(accountId: string): Promise<EndpointRow[]> {
-    return this.db.query<EndpointRow>(
+  async list(accountId: string): Promise<Endpoint[]> {
+    return this.db.query<Endpoint>(
       `select ${COLUMNS} from webhook_endpoints where account_id = $1 and deleted_at is null order by created_at, id`,
       [accountId],
     );
@@ -44,8 +35,8 @@ export class EndpointRepository {
   }
 
   /** The endpoint when it exists, is not deleted and belongs to the account. */
-  async get(accountId: string, id: string, tx: Queryable = this.db): Promise<EndpointRow | undefined> {
-    const [row] = await tx.query<EndpointRow>(
+  async get(accountId: string, id: string, tx: Queryable = this.db): Promise<Endpoint | undefined> {
+    const [row] = await tx.query<Endpoint>(
       `select ${COLUMNS} from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null`,
       [id, accountId],
     );

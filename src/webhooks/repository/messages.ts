@@ -1,17 +1,5 @@
-import type { Db } from '../store/db.ts';
-import type { DeliveryStatus } from './delivery-repository.ts';
-
-/** One message as an endpoint's delivery log shows it: the delivery's state and the start of the body. */
-export interface LoggedMessage {
-  id: string;
-  eventType: string;
-  createdAt: Date;
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: Date | null;
-  /** The first characters of the signed body. */
-  excerpt: string;
-}
+import type { Db } from '../../store/db.ts';
+import type { LoggedMessage } from '../types.ts';
 
 const EXCERPT_CHARS = 240;
 

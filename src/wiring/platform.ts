@@ -1,0 +1,60 @@
+import type { Config } from '../config.ts';
+import { loggerOptions } from '../http/logging.ts';
+import { PgBossQueue } from '../jobs/pgboss.ts';
+import { ProcessLease } from '../jobs/process-lease.ts';
+import { createLogger, type Logger, logFailure } from '../observability/logger.ts';
+import { ContextQueue } from '../observability/queue.ts';
+import { MANIFESTS } from '../registers/index.ts';
+import { migrationSetsOf } from '../registers/manifest.ts';
+import { ClockSync } from '../sandbox/clock-sync.ts';
+import { Clock } from '../shared/clock.ts';
+import type { Db } from '../store/db.ts';
+import { openStore } from '../store/open.ts';
+import { tracedIfAsked } from '../store/trace.ts';
+
+/** The store (the one given, or opened from the configuration with every register's migrations). */
+export async function openServiceStore(config: Config, given: Db | undefined): Promise<Db> {
+  // Counted per statement only when a benchmark asks (REGISTRUM_STORE_TRACE=1, src/store/trace.ts).
+  return tracedIfAsked(
+    given ??
+      (await openStore({
+        databaseUrl: config.DATABASE_URL,
+        schema: config.DATABASE_SCHEMA,
+        dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+        migrations: migrationSetsOf(MANIFESTS),
+      })),
+  );
+}
+
+/** One JSON logger for the HTTP app and everything else the process logs. */
+export function createServiceLogger(logger: boolean | object | undefined): Logger {
+  return createLogger(loggerOptions(logger) as Parameters<typeof createLogger>[0]);
+}
+
+/** The service clock, moved by the sandbox's operator and shared with the other processes through the store. */
+export async function createClock(config: Config, db: Db): Promise<{ clock: Clock; clockSync: ClockSync }> {
+  const clock = new Clock();
+  const clockSync = new ClockSync(db, clock);
+  await clockSync.load();
+  if (config.REGISTERS === 'sandbox') clockSync.start();
+  return { clock, clockSync };
+}
+
+/**
+ * This process's lease and the job engine. The lease is taken before any work is accepted: requests and
+ * idempotency keys are stamped with it.
+ */
+export async function createJobs(config: Config, deps: { db: Db; log: Logger }) {
+  const { db, log } = deps;
+  const lease = new ProcessLease(db, config.LEASE_TTL, (err) => logFailure(log, err, 'process lease'));
+  await lease.start();
+  const jobEngine = await PgBossQueue.start({
+    databaseUrl: config.DATABASE_URL,
+    db,
+    schema: config.JOBS_SCHEMA,
+    onError: (err) => logFailure(log, err, 'job engine'),
+  });
+  // Jobs carry the x-request-id of the request that caused them; an API process (ROLE=api) only sends them.
+  const queue = new ContextQueue(jobEngine, log, config.ROLE !== 'api');
+  return { lease, jobEngine, queue };
+}
