@@ -11,11 +11,7 @@ export interface Route {
  * internal targets the URL guards rewrite refused paths to, and the assets swagger-ui serves under /docs/ (the
  * page itself, GET /docs, is ours).
  */
-const NOT_OURS: ((r: Route) => boolean)[] = [
-  (r) => r.method === 'HEAD',
-  (r) => r.url.startsWith('/__'),
-  (r) => r.url.startsWith('/docs/'),
-];
+const NOT_OURS: ((r: Route) => boolean)[] = [(r) => r.method === 'HEAD', (r) => r.url.startsWith('/__'), (r) => r.url.startsWith('/docs/')];
 
 /**
  * Every route of a built app, read from Fastify's own route tree (`printRoutes`), so the list is what the app really

@@ -46,7 +46,10 @@ describe('account routes', () => {
 
   describe('POST /v2/onboarding', () => {
     it('happy: retrieves the data points asked for', async () => {
-      const res = await svc.call('POST', '/v2/onboarding', { key, body: { id: 'ROUTES-ONB-1', countryCode: 'TEST', dataPoints: ['companyProfile'] } });
+      const res = await svc.call('POST', '/v2/onboarding', {
+        key,
+        body: { id: 'ROUTES-ONB-1', countryCode: 'TEST', dataPoints: ['companyProfile'] },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       const parsed = OnboardingResponse.parse(res.body);
       assert.equal(parsed.company?.id, 'ROUTES-ONB-1');
@@ -54,7 +57,10 @@ describe('account routes', () => {
     it('error: an unknown data point is a 400 naming it, and an unknown TEST company a 404', async () => {
       const bad = await svc.call('POST', '/v2/onboarding', { key, body: { id: 'X', countryCode: 'TEST', dataPoints: ['horoscope'] } });
       assertError(bad, 400, 'invalid_request');
-      assert.ok(bad.body.error.details?.some((d: string) => d.includes('dataPoints')), JSON.stringify(bad.body));
+      assert.ok(
+        bad.body.error.details?.some((d: string) => d.includes('dataPoints')),
+        JSON.stringify(bad.body),
+      );
       const missing = await svc.call('POST', '/v2/onboarding', {
         key,
         body: { id: 'RESOURCE_NOT_FOUND', countryCode: 'TEST', dataPoints: ['companyProfile'] },
@@ -66,7 +72,10 @@ describe('account routes', () => {
   describe('PATCH /v2/billing/notifications/workspaces/:workspaceId/config', () => {
     it('happy: sets a workspace’s own high-usage settings', async () => {
       assert.equal((await svc.call('POST', '/v2/workspaces', { key, body: { name: 'routes-ws', legalName: 'Routes WS' } })).status, 201);
-      const res = await svc.call('PATCH', '/v2/billing/notifications/workspaces/routes-ws/config', { key, body: { highUsageEnabled: true } });
+      const res = await svc.call('PATCH', '/v2/billing/notifications/workspaces/routes-ws/config', {
+        key,
+        body: { highUsageEnabled: true },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(WorkspaceOverride.parse(res.body).highUsageEnabled, true);
     });
@@ -74,14 +83,22 @@ describe('account routes', () => {
       const body = { highUsageEnabled: true };
       assertError(await svc.call('PATCH', '/v2/billing/notifications/workspaces/nowhere/config', { key, body }), 404, 'resource_not_found');
       const bad = { highUsageEnabled: 'yes' };
-      assertError(await svc.call('PATCH', '/v2/billing/notifications/workspaces/routes-ws/config', { key, body: bad }), 400, 'invalid_request');
+      assertError(
+        await svc.call('PATCH', '/v2/billing/notifications/workspaces/routes-ws/config', { key, body: bad }),
+        400,
+        'invalid_request',
+      );
     });
   });
 
   describe('DELETE /v2/billing/notifications/workspaces/:workspaceId/config', () => {
     it('error: another account’s workspace is a 404, and its override stays', async () => {
       const other = (await svc.newAccount()).apiKey;
-      assertError(await svc.call('DELETE', '/v2/billing/notifications/workspaces/routes-ws/config', { key: other }), 404, 'resource_not_found');
+      assertError(
+        await svc.call('DELETE', '/v2/billing/notifications/workspaces/routes-ws/config', { key: other }),
+        404,
+        'resource_not_found',
+      );
       const view = await svc.call('GET', '/v2/billing/notifications/workspaces/routes-ws/config', { key });
       assert.equal(view.body.workspaceOverride?.highUsageEnabled, true);
     });

@@ -28,7 +28,10 @@ describe('operator routes', () => {
     it('error: a body without a name is a 400 naming the field', async () => {
       const res = await svc.call('POST', '/admin/accounts', { admin: true, body: { credits: 5 } });
       assertError(res, 400, 'invalid_request');
-      assert.ok(res.body.error.details?.some((d: string) => d.includes('name')), JSON.stringify(res.body));
+      assert.ok(
+        res.body.error.details?.some((d: string) => d.includes('name')),
+        JSON.stringify(res.body),
+      );
     });
   });
 
@@ -40,7 +43,11 @@ describe('operator routes', () => {
       assert.equal(Balance.pick({ balanceInCreditCents: true }).strict().parse(res.body).balanceInCreditCents, 60);
     });
     it('error: an unknown account is a 404, a non-integer amount a 400', async () => {
-      assertError(await svc.call('POST', '/admin/accounts/acc_nobody/credits', { admin: true, body: { amount: 1 } }), 404, 'resource_not_found');
+      assertError(
+        await svc.call('POST', '/admin/accounts/acc_nobody/credits', { admin: true, body: { amount: 1 } }),
+        404,
+        'resource_not_found',
+      );
       const { id } = await svc.newAccount();
       assertError(await svc.call('POST', `/admin/accounts/${id}/credits`, { admin: true, body: { amount: 1.5 } }), 400, 'invalid_request');
     });
@@ -60,7 +67,11 @@ describe('operator routes', () => {
       assert.equal(got.body.company?.legalName, 'Stored By Operator Ltd', JSON.stringify(got.body));
     });
     it('error: a record that is not an object, or an unknown country, is a 400', async () => {
-      assertError(await svc.call('PUT', '/admin/sandbox/TEST/companies/X-1', { admin: true, body: { record: 'text' } }), 400, 'invalid_request');
+      assertError(
+        await svc.call('PUT', '/admin/sandbox/TEST/companies/X-1', { admin: true, body: { record: 'text' } }),
+        400,
+        'invalid_request',
+      );
       assertError(await svc.call('PUT', '/admin/sandbox/ZZ/companies/X-1', { admin: true, body: { record: {} } }), 400, 'invalid_request');
     });
   });

@@ -70,7 +70,10 @@ describe('dashboard routes', () => {
   describe('POST /dashboard/setup/:token', () => {
     it('error: posting to an unknown link without its form token is refused (403), and signs nobody in', async () => {
       const visitor = new FormClient(svc.url);
-      const res = await visitor.post('/dashboard/setup/not-a-token', { password: 'a long enough password', confirm: 'a long enough password' });
+      const res = await visitor.post('/dashboard/setup/not-a-token', {
+        password: 'a long enough password',
+        confirm: 'a long enough password',
+      });
       assert.equal(res.status, 403);
       assert.equal((await visitor.get('/dashboard')).status, 303);
     });

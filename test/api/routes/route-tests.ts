@@ -6,7 +6,10 @@
  */
 export const SCENARIO_TESTS: Record<string, { happy?: string[]; errors?: string[] }> = {
   // The account API
-  'GET /v2/search': { happy: ['api/search.test.ts › finds TEST companies by name'], errors: ['api/search.test.ts › validates its parameters'] },
+  'GET /v2/search': {
+    happy: ['api/search.test.ts › finds TEST companies by name'],
+    errors: ['api/search.test.ts › validates its parameters'],
+  },
   'POST /v2/company': {
     happy: ['api/company.test.ts › onboarding mode returns the requested data points'],
     errors: ['api/company.test.ts › validates the body, naming each bad field'],
@@ -113,7 +116,7 @@ export const SCENARIO_TESTS: Record<string, { happy?: string[]; errors?: string[
   },
   'GET /dashboard/sign-in': {
     happy: ['dashboard/sign-in.test.ts › sends a signed-out visitor to the sign-in page'],
-    errors: ['api/security-matrix.test.ts › refuses every dashboard form'],
+    errors: ['api/security-matrix.test.ts › refuses every dashboard form without its CSRF token'],
   },
   'POST /dashboard/sign-in': {
     happy: ['dashboard/sign-in.test.ts › sends a signed-out visitor to the sign-in page'],
@@ -151,7 +154,7 @@ export const SCENARIO_TESTS: Record<string, { happy?: string[]; errors?: string[
   },
   'POST /dashboard/webhooks': {
     happy: ['dashboard/pages.test.ts › adds an endpoint (secret shown once)'],
-    errors: ['api/security-matrix.test.ts › refuses every dashboard form'],
+    errors: ['api/security-matrix.test.ts › refuses every dashboard form without its CSRF token'],
   },
   'GET /dashboard/webhooks/:id': {
     happy: ['dashboard/pages.test.ts › adds an endpoint (secret shown once)'],
@@ -183,7 +186,7 @@ export const SCENARIO_TESTS: Record<string, { happy?: string[]; errors?: string[
   },
   'POST /dashboard/monitors': {
     happy: ['dashboard/pages.test.ts › creates a monitor, shows its check log, and stops it'],
-    errors: ['api/security-matrix.test.ts › refuses every dashboard form'],
+    errors: ['api/security-matrix.test.ts › refuses every dashboard form without its CSRF token'],
   },
   'GET /dashboard/monitors/:id': {
     happy: ['dashboard/pages.test.ts › creates a monitor, shows its check log, and stops it'],
