@@ -79,6 +79,16 @@ describe('dashboard routes', () => {
     });
   });
 
+  describe('POST /dashboard/api-keys', () => {
+    it('error: a form with a NUL character (which PostgreSQL cannot store) is a 400 page, not a 500', async () => {
+      const res = await owner.client.post('/dashboard/api-keys', { _csrf: await csrf(), name: 'ci\u0000key' });
+      assert.equal(res.status, 400);
+      assert.match(res.text, /NUL/);
+      const keys = await svc.call('GET', '/v2/api-keys', { key: owner.apiKey });
+      assert.ok(!keys.body.apiKeys.some((k: { name: string }) => k.name.startsWith('ci')), 'no key was created');
+    });
+  });
+
   describe('POST /dashboard/webhooks/:id/rotate', () => {
     it('happy: shows a new secret once', async () => {
       const res = await owner.client.post(`/dashboard/webhooks/${endpointId}/rotate`, { _csrf: await csrf() });
