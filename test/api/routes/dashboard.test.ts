@@ -59,6 +59,22 @@ describe('dashboard routes', () => {
     });
   });
 
+  describe('GET /dashboard/sign-in', () => {
+    it('happy: shows the form, keeping the dashboard page to go back to', async () => {
+      const res = await new FormClient(svc.url).get('/dashboard/sign-in?next=%2Fdashboard%2Fbilling');
+      assert.equal(res.status, 200);
+      assert.equal(hiddenField(res.text, 'next'), '/dashboard/billing');
+      assert.ok(hiddenField(res.text, '_form').length > 10, 'a form token');
+    });
+    it('error: a next page off the dashboard (an open redirect) is replaced by the dashboard', async () => {
+      for (const next of ['https://evil.example/dashboard', '//evil.example', '/dashboard//evil.example', '/admin/clock']) {
+        const res = await new FormClient(svc.url).get(`/dashboard/sign-in?next=${encodeURIComponent(next)}`);
+        assert.equal(res.status, 200);
+        assert.equal(hiddenField(res.text, 'next'), '/dashboard', next);
+      }
+    });
+  });
+
   describe('GET /dashboard/setup/:token', () => {
     it('error: an unknown or used link is a 404 page that offers sign-in', async () => {
       const res = await new FormClient(svc.url).get('/dashboard/setup/not-a-token');

@@ -114,10 +114,6 @@ export const SCENARIO_TESTS: Record<string, { happy?: string[]; errors?: string[
     happy: ['dashboard/api-keys.test.ts › answers an unknown dashboard page with its own 404 page'],
     errors: ['dashboard/api-keys.test.ts › answers an unknown dashboard page with its own 404 page'],
   },
-  'GET /dashboard/sign-in': {
-    happy: ['dashboard/sign-in.test.ts › sends a signed-out visitor to the sign-in page'],
-    errors: ['api/security-matrix.test.ts › refuses every dashboard form without its CSRF token'],
-  },
   'POST /dashboard/sign-in': {
     happy: ['dashboard/sign-in.test.ts › sends a signed-out visitor to the sign-in page'],
     errors: ['dashboard/sign-in.test.ts › locks a sign-in out after five wrong passwords', 'dashboard/sign-in.test.ts › an unknown e-mail'],
