@@ -8,11 +8,6 @@ export interface RouteTests {
   errors: string[];
 }
 
-/** Test titles as the file writes them: `it('…'`, `it("…"`, `` it(`…` ``, the raw text up to the closing quote. */
-function testTitles(text: string): string[] {
-  return [...text.matchAll(/\bit\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)].map((m) => m[2]!);
-}
-
 /**
  * The per-route test files' tests by route: each `describe('METHOD /url', …)` block holds that route's tests, titled
  * `happy: …` or `error: …` (the block runs to the next route's block).
@@ -24,7 +19,7 @@ export function perRouteTests(dir: string): Map<string, RouteTests> {
     const blocks = [...text.matchAll(/describe\(\s*'((?:GET|POST|PUT|PATCH|DELETE) \/[^']*)'/g)];
     blocks.forEach((block, i) => {
       const body = text.slice(block.index, blocks[i + 1]?.index ?? text.length);
-      const titles = testTitles(body);
+      const titles = testsOf(body).map((t) => t.title);
       const tests = found.get(block[1]!) ?? { happy: [], errors: [] };
       tests.happy.push(...titles.filter((t) => t.startsWith('happy:')).map((t) => `${name} › ${t}`));
       tests.errors.push(...titles.filter((t) => t.startsWith('error:')).map((t) => `${name} › ${t}`));
@@ -34,14 +29,38 @@ export function perRouteTests(dir: string): Map<string, RouteTests> {
   return found;
 }
 
-/** References (`<file under testRoot> › <start of a title>`) that name no test. */
-export function missingReferences(testRoot: string, refs: readonly string[]): string[] {
-  return refs.filter((ref) => {
-    const [file, title] = ref.split(' › ') as [string, string | undefined];
-    const path = join(testRoot, file);
-    if (!title || !existsSync(path)) return true;
-    return !testTitles(readFileSync(path, 'utf8')).some((t) => t.startsWith(title));
-  });
+/** Each test of a file with its body: the text from its `it(` to the next one. */
+function testsOf(text: string): { title: string; body: string }[] {
+  const starts = [...text.matchAll(/\bit\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)];
+  return starts.map((m, i) => ({ title: m[2]!, body: text.slice(m.index, starts[i + 1]?.index ?? text.length) }));
+}
+
+const MATRIX = 'api/security-matrix.test.ts';
+
+/**
+ * What is wrong with references (`<file under testRoot> › <start of a title>`) to the tests of a route: one that
+ * names no test, and one whose test never mentions the route's path (its part before the first parameter), so it
+ * cannot be calling it.
+ */
+export function referenceProblems(
+  testRoot: string,
+  scenarios: Readonly<Record<string, { happy?: string[]; errors?: string[] }>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [key, refs] of Object.entries(scenarios)) {
+    const path = key.slice(key.indexOf(' ') + 1).split(/[:*]/)[0]!;
+    for (const ref of [...(refs.happy ?? []), ...(refs.errors ?? [])]) {
+      const [file, title] = ref.split(' › ') as [string, string | undefined];
+      const full = join(testRoot, file);
+      const test = title && existsSync(full) ? testsOf(readFileSync(full, 'utf8')).find((t) => t.title.startsWith(title)) : undefined;
+      // Paths in regular expressions are written with escaped slashes.
+      if (!test) problems.push(`${key}: no test ${ref}`);
+      // The security matrix calls every route of the app's table without naming any (test/api/security-matrix.test.ts).
+      else if (file === MATRIX) continue;
+      else if (!test.body.replaceAll('\\/', '/').includes(path)) problems.push(`${key}: ${ref} never mentions ${path}`);
+    }
+  }
+  return problems;
 }
 
 /**

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Balance } from '../../../src/contract/accounts.ts';
 import { WorkspaceOverride } from '../../../src/contract/billing-notifications.ts';
 import { Pricing } from '../../../src/contract/pricing.ts';
-import { OnboardingResponse } from '../../../src/contract/request.ts';
+import { CompanyResponse, OnboardingResponse } from '../../../src/contract/request.ts';
 import { assertError } from '../../support/envelope.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 
@@ -41,6 +41,64 @@ describe('account routes', () => {
     it('error: no country or one outside the enum is a 400', async () => {
       assertError(await svc.call('GET', '/v2/pricing', { key }), 400, 'invalid_request');
       assertError(await svc.call('GET', '/v2/pricing?countryCode=XX', { key }), 400, 'invalid_request');
+    });
+  });
+
+  describe('POST /v2/company', () => {
+    it('happy: retrieves the data points asked for, in the request record', async () => {
+      const body = { id: 'ROUTES-CO-1', countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] };
+      const res = await svc.call('POST', '/v2/company', { key, body });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const parsed = CompanyResponse.parse(res.body);
+      assert.equal(parsed.company?.id, 'ROUTES-CO-1');
+      assert.equal(parsed.request.dataStatus.dataPoints.company?.status, 'succeeded');
+    });
+    it('error: a mode that does not exist is a 400 naming the field, and a TEST company that fails a 422', async () => {
+      const bad = await svc.call('POST', '/v2/company', {
+        key,
+        body: { id: 'X', countryCode: 'TEST', mode: 'eventually', dataPoints: ['company'] },
+      });
+      assertError(bad, 400, 'invalid_request');
+      assert.ok(
+        bad.body.error.details?.some((d: string) => d.includes('mode')),
+        JSON.stringify(bad.body),
+      );
+      const failing = await svc.call('POST', '/v2/company', {
+        key,
+        body: { id: 'PROCESSING_FAILED', countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] },
+      });
+      assertError(failing, 422, 'processing_failed');
+    });
+  });
+
+  describe('GET /v2/files/:fileId', () => {
+    let url: URL;
+    before(async () => {
+      const list = await svc.call('POST', '/v2/company', {
+        key,
+        body: { id: 'ACME', countryCode: 'TEST', mode: 'onboarding', dataPoints: ['availableDocuments'] },
+      });
+      const wanted = list.body.availableDocuments[0].id;
+      const res = await svc.call('POST', '/v2/company', {
+        key,
+        body: { id: 'ACME', countryCode: 'TEST', mode: 'onboarding', documents: [wanted] },
+      });
+      const item = Object.values(res.body.documents as Record<string, { id: string; url?: string }[]>)
+        .flat()
+        .find((d) => d.id === wanted);
+      url = new URL(item!.url!);
+    });
+    it('happy: serves the document behind its signed link, without a key', async () => {
+      assert.match(url.pathname, /^\/v2\/files\/[^/]+$/);
+      const res = await fetch(url);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/pdf');
+    });
+    it('error: a forged signature is a 401, and another file id under the same signature too', async () => {
+      const forged = new URL(url);
+      forged.searchParams.set('signature', 'forged');
+      assertError(await svc.call('GET', `/v2/files/${url.pathname.split('/').pop()}${forged.search}`), 401, 'unauthorized');
+      assertError(await svc.call('GET', `/v2/files/doc_someone_else${url.search}`), 401, 'unauthorized');
     });
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { coverageProblems, missingReferences, perRouteTests, type RouteTests } from '../../support/route-coverage.ts';
+import { coverageProblems, perRouteTests, referenceProblems, type RouteTests } from '../../support/route-coverage.ts';
 import { routeKey, servedRoutes, type Route } from '../../support/route-inventory.ts';
 import { startTestService, type TestService } from '../../support/service.ts';
 import { SCENARIO_TESTS } from './route-tests.ts';
@@ -43,9 +43,8 @@ describe('tests per route', () => {
     assert.deepEqual(coverageProblems(routes, perRoute, SCENARIO_TESTS), []);
   });
 
-  it('names only tests that exist', () => {
-    const refs = Object.values(SCENARIO_TESTS).flatMap((t) => [...(t.happy ?? []), ...(t.errors ?? [])]);
-    assert.deepEqual(missingReferences(TEST_ROOT, refs), []);
+  it('names only tests that exist and call the route', () => {
+    assert.deepEqual(referenceProblems(TEST_ROOT, SCENARIO_TESTS), []);
   });
 
   it('fails for a route without tests, and for tests of a route that is gone', () => {
@@ -56,8 +55,14 @@ describe('tests per route', () => {
     ]);
     const gone = routes.filter((r) => routeKey(r) !== 'GET /v2/monitors/:id');
     assert.deepEqual(coverageProblems(gone, perRoute, SCENARIO_TESTS), ['GET /v2/monitors/:id: tested, but the app serves no such route']);
-    assert.deepEqual(missingReferences(TEST_ROOT, ['api/company.test.ts › a test nobody wrote']), [
-      'api/company.test.ts › a test nobody wrote',
-    ]);
+    assert.deepEqual(
+      referenceProblems(TEST_ROOT, {
+        'GET /v2/pricing': { happy: ['api/company.test.ts › a test nobody wrote'], errors: ['api/company.test.ts › validates the body'] },
+      }),
+      [
+        'GET /v2/pricing: no test api/company.test.ts › a test nobody wrote',
+        'GET /v2/pricing: api/company.test.ts › validates the body never mentions /v2/pricing',
+      ],
+    );
   });
 });

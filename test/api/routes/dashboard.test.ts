@@ -105,6 +105,55 @@ describe('dashboard routes', () => {
     });
   });
 
+  describe('GET /dashboard/monitors/:id', () => {
+    let monitorId: string;
+    before(async () => {
+      const res = await svc.call('POST', '/v2/monitors', {
+        key: owner.apiKey,
+        body: { companyId: 'ROUTES-DASH-MON', countryCode: 'TEST' },
+      });
+      assert.equal(res.status, 201);
+      monitorId = res.body.id;
+    });
+    it('happy: shows the account’s monitor with its company', async () => {
+      const res = await owner.client.get(`/dashboard/monitors/${monitorId}`);
+      assert.equal(res.status, 200);
+      assert.match(res.text, /ROUTES-DASH-MON/);
+    });
+    it('error: an unknown monitor is the 404 page', async () => {
+      const res = await owner.client.get('/dashboard/monitors/mon_nobody');
+      assert.equal(res.status, 404);
+      assert.match(res.text, /Not found/);
+    });
+  });
+
+  describe('POST /dashboard/monitors/:id/stop', () => {
+    let monitorId: string;
+    before(async () => {
+      const res = await svc.call('POST', '/v2/monitors', {
+        key: owner.apiKey,
+        body: { companyId: 'ROUTES-DASH-STOP', countryCode: 'TEST' },
+      });
+      monitorId = res.body.id;
+    });
+    it('error: an unknown monitor is the 404 page, and nothing stops', async () => {
+      assert.equal((await owner.client.post('/dashboard/monitors/mon_nobody/stop', { _csrf: await csrf() })).status, 404);
+      assert.equal((await svc.call('GET', `/v2/monitors/${monitorId}`, { key: owner.apiKey })).body.status, 'active');
+    });
+    it('happy: stops the monitor and goes back to it', async () => {
+      const res = await owner.client.post(`/dashboard/monitors/${monitorId}/stop`, { _csrf: await csrf() });
+      assert.equal(res.status, 303);
+      assert.equal((await svc.call('GET', `/v2/monitors/${monitorId}`, { key: owner.apiKey })).body.status, 'deactivated');
+    });
+  });
+
+  describe('POST /dashboard/sign-out', () => {
+    it('error: without the form’s CSRF token it is refused (403) and the session still opens pages', async () => {
+      assert.equal((await owner.client.post('/dashboard/sign-out', {})).status, 403);
+      assert.equal((await owner.client.get('/dashboard')).status, 200);
+    });
+  });
+
   describe('POST /dashboard/webhooks/:id/rotate', () => {
     it('happy: shows a new secret once', async () => {
       const res = await owner.client.post(`/dashboard/webhooks/${endpointId}/rotate`, { _csrf: await csrf() });

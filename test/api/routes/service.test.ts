@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertError } from '../../support/envelope.ts';
-import { startTestService, type TestService } from '../../support/service.ts';
+import { ADMIN_TOKEN, startTestService, type TestService } from '../../support/service.ts';
 
 /** The service's own routes beside the resources: health checks and the API description. */
 describe('service routes', () => {
@@ -32,6 +32,18 @@ describe('service routes', () => {
       const res = await svc.call('POST', '/healthz', { body: {} });
       assertError(res, 405, 'invalid_request');
       assert.equal(res.headers.get('allow'), 'GET, HEAD');
+    });
+  });
+
+  describe('GET /metrics', () => {
+    it('happy: serves Prometheus text to the operator', async () => {
+      const res = await fetch(`${svc.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
+      assert.match(await res.text(), /^# HELP /m);
+    });
+    it('error: an account key is no operator token (401)', async () => {
+      assertError(await svc.call('GET', '/metrics', { key }), 401, 'unauthorized');
     });
   });
 
