@@ -3,6 +3,7 @@ import type { Account } from '../accounts/service.ts';
 import type { Services } from '../http/services.ts';
 import type { DashboardRepository } from './repository.ts';
 import { toApiError } from '../http/error-handler.ts';
+import { unstorableString } from '../http/request-guards.ts';
 import type { SignedIn } from '../users/service.ts';
 import { sameSecret } from '../users/tokens.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -79,6 +80,9 @@ export async function installDashboard(
         const cur = form[k];
         form[k] = cur === undefined ? v : Array.isArray(cur) ? [...cur, v] : [cur, v];
       }
+      // As in the API's JSON bodies: a NUL in a form field was a 500 deep in the insert (PostgreSQL cannot store it).
+      const problem = unstorableString(form);
+      if (problem) return done(new ApiError('invalid_request', `the form must not contain ${problem}`), undefined);
       done(null, form);
     });
 

@@ -68,7 +68,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * into U+FFFD. Both were 500s deep in a query (sandbox records, monitor metadata); refused here as input instead.
  * Iterative, so that a deeply nested body cannot overflow the stack.
  */
-function unstorableString(value: unknown): string | undefined {
+export function unstorableString(value: unknown): string | undefined {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const v = pending.pop();
