@@ -83,8 +83,11 @@ export const configSchema = z.object({
   HTTP_REQUEST_TIMEOUT: z.string().default('30s').pipe(duration),
   /** Longer than a load balancer's idle timeout (often 60 s), so the balancer closes an idle connection first. */
   HTTP_KEEP_ALIVE_TIMEOUT: z.string().default('72s').pipe(duration),
-  /** A socket without any traffic for this long is closed (a slow answer being prepared counts as none). */
-  HTTP_IDLE_TIMEOUT: z.string().default('2m').pipe(duration),
+  /**
+   * A socket without any traffic for this long is closed (a slow answer being prepared counts as none): longer than
+   * the slowest answer the service prepares in one go (a register search without streaming may take 3 minutes).
+   */
+  HTTP_IDLE_TIMEOUT: z.string().default('5m').pipe(duration),
   /** Open connections one client address may hold; those over it are answered 429 and closed. */
   MAX_CONNECTIONS_PER_ADDRESS: intFromEnv(100),
   /** Largest accepted request body, in bytes. */
