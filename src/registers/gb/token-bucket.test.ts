@@ -21,10 +21,10 @@ describe('GB API key budget shared through the store', () => {
     const burst = Date.now() - started;
     // Bounded by the store's answer times (an embedded store warms up), far below the refill's 800 ms for four.
     assert.ok(burst < 700, `the capacity is there at once (${burst} ms)`);
-    const emptied = Date.now();
     await Promise.all([a.take(signal), b.take(signal)]);
-    // Two more tokens at 5 a second: about 400 ms, whichever process asks.
-    assert.ok(Date.now() - emptied >= 300, `waited ${Date.now() - emptied} ms`);
+    // Two more tokens at 5 a second: six tokens take at least 400 ms from the first, whichever process asks (measured
+    // from the start: a slow store's burst lets tokens refill meanwhile, so the wait after it may be shorter).
+    assert.ok(Date.now() - started >= 380, `six tokens in ${Date.now() - started} ms`);
     // Another key has its own bucket.
     const t = Date.now();
     await new StoreTokenBucket(store.db, 'key-2', opts).take(signal);
