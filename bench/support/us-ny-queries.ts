@@ -1,6 +1,7 @@
 import type { SnapshotEntity } from '../../src/registers/us-ny/columns.ts';
 import { Rng } from '../../src/sandbox/random.ts';
-import { STOPWORDS, tokenize } from '../../src/registers/us-ny/search/tokens.ts';
+import { tokenize } from '../../src/shared/name-index/index.ts';
+import { STOPWORDS } from '../../src/registers/us-ny/search/rules.ts';
 
 export type QueryKind = 'id' | 'prefix' | 'typo1' | 'typo2' | 'former';
 
