@@ -16,8 +16,10 @@ import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
-import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
-import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
+import { changedCompaniesOf, type CompanyEvent, StreamConsumer } from './stream-consumer.ts';
+import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
+import { companyOfProfile, productLineOf } from './search/entity.ts';
+import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
@@ -84,6 +86,7 @@ export class GbRegister implements Register {
   private emulator: GbRegisterEmulator | undefined;
   private readonly stream: StreamConsumer | undefined;
   private readonly db: Db | undefined;
+  private readonly names: GbIndexManager | undefined;
   private apiLocation: ApiLocation = async () => '';
 
   constructor(opts: GbRegisterOptions) {
@@ -109,6 +112,7 @@ export class GbRegister implements Register {
       key = opts.apiKey;
     }
     this.db = opts.db;
+    this.names = opts.db ? new GbIndexManager({ db: opts.db, now: opts.now }) : undefined;
     if (opts.db) {
       const live = opts.mode === 'live' ? opts : undefined;
       const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
@@ -121,6 +125,7 @@ export class GbRegister implements Register {
         location: streamBase,
         apiKey: streamKey,
         backoff: { initialMs: sandboxBackoff, maxMs: opts.mode === 'sandbox' ? sandboxBackoff * 8 : 60_000 },
+        onCompanyEvent: (e) => this.companyChanged(e),
       });
     }
     const timeoutMs = opts.timeoutMs ?? 15_000;
@@ -156,7 +161,10 @@ export class GbRegister implements Register {
         `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
       );
     // The index of the bulk product first (milliseconds), then the live search for companies newer than it.
-    if (this.db) yield { source: `${source} bulk index`, results: await searchNameIndex(this.db, q) };
+    if (this.names) {
+      const index = await this.names.get();
+      yield { source: `${source} bulk index`, results: index ? searchResultsOf(index.search(q, 50)) : [] };
+    }
     const page = await this.api.get<ListPage<ChSearchItem>>(`/search/companies?q=${encodeURIComponent(q)}&items_per_page=50`, ctx.signal);
     yield { source, results: nameResultsOf(q, page?.items ?? []) };
   }
@@ -273,13 +281,26 @@ export class GbRegister implements Register {
    * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's file; live:
    * `bulkUrl`, the monthly CSV unzipped). Returns how many companies and names were indexed.
    */
-  async ingestBulk(bulkUrl?: string): Promise<{ companies: number; names: number }> {
-    if (!this.db) throw new Error('the GB name index needs the store');
+  async ingestBulk(bulkUrl?: string): Promise<IngestCounts> {
+    if (!this.names) throw new Error('the GB name index needs the store');
     const url = bulkUrl ?? (this.emulator ? `${await this.apiLocation()}/bulk/BasicCompanyData.csv` : undefined);
     if (!url) throw new Error('no bulk product URL');
+    const takenAt = this.now();
     const res = await fetch(url);
-    if (!res.ok) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
-    return ingestBasicCompanyData(this.db, await res.text());
+    if (!res.ok || !res.body) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
+    return this.names.ingest(res.body as unknown as AsyncIterable<Uint8Array>, url, takenAt);
+  }
+
+  /**
+   * A `companies` stream event: the company as it now is goes to the index's changes (a rename is found by its new
+   * and its previous name; a dissolved company keeps being found, with its status); a deleted one leaves the index.
+   */
+  private async companyChanged(e: CompanyEvent): Promise<void> {
+    if (!this.names) return;
+    if (e.type === 'deleted') return this.names.products.recordChange(e.number, undefined, e.publishedAt);
+    const p = e.data as Partial<GbProfile> | undefined;
+    if (!p?.company_name || !p.company_status) return;
+    await this.names.products.recordChange(e.number, productLineOf(companyOfProfile(e.number, p as GbProfile)), e.publishedAt);
   }
 
   /** Starts the stream consumer in this process (each process may consume; an event is stored once). */
