@@ -18,6 +18,8 @@ import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
 import { changedCompaniesOf, type CompanyEvent, StreamConsumer } from './stream-consumer.ts';
 import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
+import { BulkBusyError } from './search/product-store.ts';
+import { scheduleRecurring } from '../../jobs/recurring.ts';
 import { companyOfProfile, productLineOf } from './search/entity.ts';
 import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
@@ -37,6 +39,9 @@ import { documentKeyOfFiling } from './emulator/filings.ts';
 export { GbRecordSchema, type GbRecord, type GbRecordInput } from './record.ts';
 export { GbRegisterEmulator } from './emulator/server.ts';
 
+/** The monthly ingestion of the Basic Company Data product, a job of the shared queue. */
+export const GB_BULK_JOB = 'gb.bulk.ingest';
+
 /** The key the sandbox connector uses with its emulator (the emulator accepts it and no other). */
 export const SANDBOX_API_KEY = 'registrum-sandbox-key';
 
@@ -48,7 +53,17 @@ export type GbRegisterOptions = {
   bucket?: BucketOptions;
 } & (
   | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
-  | { mode: 'live'; apiUrl: string; documentApiUrl: string; apiKey: string; streamUrl?: string; streamKey?: string }
+  | {
+      mode: 'live';
+      apiUrl: string;
+      documentApiUrl: string;
+      apiKey: string;
+      streamUrl?: string;
+      streamKey?: string;
+      /** The Basic Company Data product (one CSV) and how often it is ingested (the `gb.bulk.ingest` job). */
+      bulk?: { url: string; everyMs: number };
+      onError?: (err: unknown) => void;
+    }
 );
 
 interface ListPage<T> {
@@ -89,7 +104,7 @@ export class GbRegister implements Register {
   private readonly names: GbIndexManager | undefined;
   private apiLocation: ApiLocation = async () => '';
 
-  constructor(opts: GbRegisterOptions) {
+  constructor(private readonly opts: GbRegisterOptions) {
     this.now = opts.now;
     let api: ApiLocation;
     let docs: ApiLocation;
@@ -303,9 +318,29 @@ export class GbRegister implements Register {
     await this.names.products.recordChange(e.number, productLineOf(companyOfProfile(e.number, p as GbProfile)), e.publishedAt);
   }
 
-  /** Starts the stream consumer in this process (each process may consume; an event is stored once). */
-  async start(_ctx?: RegisterStartContext): Promise<void> {
+  /**
+   * Starts the stream consumer in this process (each process may consume; an event is stored once), builds the name
+   * index from the stored product in the background, and in live mode with a product URL schedules the monthly
+   * ingestion as a job of the shared queue (one process runs it: BulkBusyError for the others).
+   */
+  async start(ctx?: RegisterStartContext): Promise<void> {
     this.stream?.start();
+    const names = this.names;
+    if (!names) return;
+    const bulk = this.opts.mode === 'live' ? this.opts.bulk : undefined;
+    const onError = this.opts.mode === 'live' ? this.opts.onError : undefined;
+    if (ctx && bulk) {
+      await scheduleRecurring(ctx.queue, {
+        job: GB_BULK_JOB,
+        everyMs: bulk.everyMs,
+        now: this.now,
+        lastApplied: async () => (await names.products.latest())?.finishedAt,
+        run: () => this.ingestBulk(bulk.url),
+        isBusy: (err) => err instanceof BulkBusyError,
+        ...(onError ? { onError } : {}),
+      });
+    }
+    void names.get().catch((err) => onError?.(err));
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */

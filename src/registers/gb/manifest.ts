@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { duration } from '../../config.ts';
 import type { RegisterManifest } from '../manifest.ts';
 import { GbRegister } from './index.ts';
 import { GbRecordSchema } from './record.ts';
@@ -14,6 +15,12 @@ const GbConfig = z.object({
   /** GB live mode: the Streaming API (change events for monitors) and its stream key (default: GB_API_KEY). */
   GB_STREAM_URL: z.string().url().default('https://stream.companieshouse.gov.uk'),
   GB_STREAM_KEY: z.string().min(1).optional(),
+  /**
+   * GB live mode: the Basic Company Data product as one CSV (the register publishes it zipped, monthly: unzip it to a
+   * URL the service reads). With it, the product is ingested every GB_BULK_EVERY as the `gb.bulk.ingest` job.
+   */
+  GB_BULK_URL: z.string().url().optional(),
+  GB_BULK_EVERY: z.string().default('720h').pipe(duration),
 });
 type GbConfig = z.infer<typeof GbConfig>;
 
@@ -49,6 +56,7 @@ export const manifest: RegisterManifest<GbConfig> = {
       apiKey: c.GB_API_KEY,
       streamUrl: c.GB_STREAM_URL,
       ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
+      ...(c.GB_BULK_URL ? { bulk: { url: c.GB_BULK_URL, everyMs: c.GB_BULK_EVERY } } : {}),
       now: deps.now,
       ...shared,
     });

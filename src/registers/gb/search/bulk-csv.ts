@@ -10,11 +10,13 @@ const PREVIOUS_NAMES = 10;
  */
 export function parseCsvRecords(text: string, pos: number, final: boolean, out: string[][]): number {
   const n = text.length;
+  // The next quote from `pos`, looked for again only once passed: searching it per line rescanned the whole chunk.
+  let quote = -2;
   while (pos < n) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0 && !final) return pos;
     const end = nl < 0 ? n : nl;
-    const quote = text.indexOf('"', pos);
+    if (quote !== -1 && quote < pos) quote = text.indexOf('"', pos);
     if (quote < 0 || quote > end) {
       const line = text.charCodeAt(end - 1) === 13 ? text.slice(pos, end - 1) : text.slice(pos, end);
       if (line) out.push(line.split(','));

@@ -106,7 +106,8 @@ export class GbIndexManager {
         for (const c of batch) {
           builder.add(indexedEntityOf(c));
           names += 1 + c.previousNames.length;
-          await writer.add(productLineOf(c));
+          const flushing = writer.add(productLineOf(c));
+          if (flushing) await flushing;
         }
       }
       await writer.end();

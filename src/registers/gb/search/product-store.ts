@@ -56,7 +56,7 @@ export class ProductStore {
   }
 
   /** Collects lines and stores them a chunk at a time (compression runs off the main thread, beside parsing). */
-  writer(productId: number): { add(line: string): Promise<void>; end(): Promise<number> } {
+  writer(productId: number): { add(line: string): Promise<void> | undefined; end(): Promise<number> } {
     let lines: string[] = [];
     let seq = 0;
     let pending: Promise<void> = Promise.resolve();
@@ -76,9 +76,10 @@ export class ProductStore {
       await previous;
     };
     return {
-      add: async (line) => {
+      // A promise only when a chunk is flushed: awaiting 5.5 million resolved promises costs seconds.
+      add: (line) => {
         lines.push(line);
-        if (lines.length >= CHUNK_LINES) await flush();
+        return lines.length >= CHUNK_LINES ? flush() : undefined;
       },
       end: async () => {
         await flush();

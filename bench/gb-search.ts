@@ -1,0 +1,248 @@
+// GB name search: ingest a generated Basic Company Data product (the register's CSV columns) through the service's
+// ingestion (streamed CSV → in-memory index + stored product), then search latency and recall@10 of the index over a
+// query mix, against PostgreSQL's trigram search (pg_trgm, GIN) over the same names in the same run (issue 21).
+//   npm run bench:gb-search -- [--size 5500000] [--queries 500] [--baseline all|<n companies>] [--threshold 0.3]
+// The store (product chunks) and the baseline are PostgreSQL when DATABASE_URL is set, else PGlite. The CSV is
+// generated once per size under the temp directory (not timed); ingestion reads it from disk.
+import { createReadStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readBasicCompanyData } from '../src/registers/gb/search/bulk-csv.ts';
+import { GbIndexManager } from '../src/registers/gb/search/index-manager.ts';
+import { searchResultsOf } from '../src/registers/gb/search/results.ts';
+import { gbStopwords } from '../src/registers/gb/search/rules.ts';
+import { Rng } from '../src/sandbox/random.ts';
+import { mergeAndRank } from '../src/search/rank.ts';
+import { tokenize } from '../src/shared/name-index/index.ts';
+import { openTestDb } from '../test/support/db.ts';
+import { type GeneratedCompany, writeBasicCompanyData } from './support/gb-companies.ts';
+import { percentile } from './support/stats.ts';
+import { TrigramBaseline } from './support/trigram.ts';
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '5500000' },
+    queries: { type: 'string', default: '500' },
+    baseline: { type: 'string', default: 'all' },
+    threshold: { type: 'string', default: '0.3' },
+  },
+});
+const size = Number(values.size);
+const loadAtStart = loadavg().map((x) => Math.round(x * 10) / 10);
+const log = (...a: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
+const mb = (b: number) => Math.round(b / 1e6);
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+// 1. The product (generated once per size) and the sample the queries are drawn from.
+const csv = join(tmpdir(), `gb-bench-basic-company-data-${size}.csv`);
+const sampleEvery = Math.max(1, Math.floor(size / Number(values.queries)));
+const sample: GeneratedCompany[] = [];
+const formerSample: GeneratedCompany[] = [];
+const keep = (c: GeneratedCompany, i: number) => {
+  if (i % sampleEvery === 0) sample.push(c);
+  if (i % sampleEvery === 7 && c.previousNames.length) formerSample.push(c);
+};
+if (!existsSync(csv)) {
+  log(`generating ${size} companies into ${csv}…`);
+  await writeBasicCompanyData(`${csv}.part`, size, 21, keep);
+  rmSync(csv, { force: true });
+  renameSync(`${csv}.part`, csv);
+} else {
+  log(`reusing ${csv}; sampling it…`);
+  await writeBasicCompanyData('/dev/null', size, 21, keep);
+}
+const csvMB = mb(statSync(csv).size);
+
+// 2. Ingestion as the service runs it: streamed parse, index build, product stored gzipped in the store.
+const { db, drop } = await openTestDb();
+const manager = new GbIndexManager({ db, now: () => new Date() });
+log(`ingesting ${csvMB} MB…`);
+const t0 = performance.now();
+const counts = await manager.ingest(createReadStream(csv, { highWaterMark: 1 << 20 }), csv, new Date());
+const ingestMs = performance.now() - t0;
+const rss = process.memoryUsage().rss;
+const index = (await manager.get())!;
+log(`ingested ${counts.companies} companies (${counts.names} names) in ${Math.round(ingestMs)} ms`);
+
+// A restart: the index rebuilt from the stored product, no download.
+const t1 = performance.now();
+const restarted = new GbIndexManager({ db, now: () => new Date() });
+const rebuilt = (await restarted.get())!;
+const restartMs = performance.now() - t1;
+log(`rebuilt from the store in ${Math.round(restartMs)} ms (${rebuilt.size} companies)`);
+
+// 3. The query mix: exact names, prefixes, one typo, two typos, previous names; each labelled with its company.
+type Kind = 'exact' | 'prefix' | 'typo1' | 'typo2' | 'previous';
+const kinds: Kind[] = ['exact', 'prefix', 'typo1', 'typo2', 'previous'];
+const stop = gbStopwords();
+const significant = (name: string) => tokenize(name).filter((t) => !stop.has(t));
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const rng = Rng.of(7);
+function edit(w: string): string {
+  const i = rng.int(1, w.length - 2);
+  switch (rng.int(0, 3)) {
+    case 0:
+      return w.slice(0, i) + rng.pick([...LETTERS].filter((c) => c !== w[i])) + w.slice(i + 1);
+    case 1:
+      return w.slice(0, i) + w.slice(i + 1);
+    case 2:
+      return w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i);
+    default:
+      return w[i] === w[i + 1] ? w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i + 1) : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  }
+}
+const queries: { kind: Kind; query: string; target: string; name: string }[] = [];
+for (const c of sample) {
+  const words = significant(c.name);
+  if (!words.length) continue;
+  queries.push({ kind: 'exact', query: c.name, target: c.number, name: c.name });
+  const last = words.at(-1)!;
+  if (words.length >= 2)
+    queries.push({
+      kind: 'prefix',
+      query: [...words.slice(0, -1), last.slice(0, Math.max(2, Math.ceil(last.length / 2)))].join(' '),
+      target: c.number,
+      name: c.name,
+    });
+  const long = words.map((w, i) => [w, i] as const).filter(([w]) => w.length >= 4);
+  if (long.length) {
+    const [w, i] = rng.pick(long);
+    queries.push({ kind: 'typo1', query: words.map((x, k) => (k === i ? edit(w) : x)).join(' '), target: c.number, name: c.name });
+  }
+  const veryLong = long.filter(([w]) => w.length >= 8);
+  if (veryLong.length) {
+    const [w, i] = rng.pick(veryLong);
+    queries.push({ kind: 'typo2', query: words.map((x, k) => (k === i ? edit(edit(w)) : x)).join(' '), target: c.number, name: c.name });
+  }
+}
+for (const c of formerSample) queries.push({ kind: 'previous', query: c.previousNames[0]!, target: c.number, name: c.previousNames[0]! });
+
+// 4. The baseline: pg_trgm over every name (or the first N companies' names, plus the sampled ones, with --baseline N).
+const baseline = new TrigramBaseline(db);
+await baseline.create();
+const baselineLimit = values.baseline === 'all' ? Number.POSITIVE_INFINITY : Number(values.baseline);
+const norm = (name: string) => {
+  const sig = significant(name);
+  return (sig.length ? sig : tokenize(name)).join(' ');
+};
+log('loading the pg_trgm baseline…');
+const sampled = new Set([...sample, ...formerSample].map((c) => c.number));
+let loaded = 0;
+{
+  const stats = { rows: 0, invalid: 0 };
+  for await (const batch of readBasicCompanyData(createReadStream(csv, { highWaterMark: 1 << 20 }), stats)) {
+    for (const c of batch) {
+      if (loaded >= baselineLimit && !sampled.has(c.number)) continue;
+      loaded++;
+      await baseline.add(c.number, 'current', norm(c.name));
+      for (const p of c.previousNames) await baseline.add(c.number, 'former', norm(p));
+    }
+  }
+}
+const tg = performance.now();
+await baseline.index();
+const trigramIndexMs = performance.now() - tg;
+await baseline.setThreshold(Number(values.threshold));
+log(`baseline: ${loaded} companies, ${baseline.inserted} names, GIN built in ${Math.round(trigramIndexMs)} ms`);
+
+const searchIndex = (q: string) =>
+  mergeAndRank([searchResultsOf(index.search(q, 20))])
+    .slice(0, 10)
+    .map((r) => r.id);
+
+type Stats = { n: number; p50: number; p95: number; p99: number; recallAt10: number };
+async function measure(run: (q: string) => Promise<string[]> | string[], rounds: number) {
+  const out: Record<string, Stats> = {};
+  const pooled: number[] = [];
+  let pooledFound = 0;
+  const answers = new Map<string, string[]>();
+  const stats = (times: number[], found: number, n: number): Stats => {
+    times.sort((a, b) => a - b);
+    return {
+      n,
+      p50: round(percentile(times, 0.5)),
+      p95: round(percentile(times, 0.95)),
+      p99: round(percentile(times, 0.99)),
+      recallAt10: round(found / Math.max(1, n)),
+    };
+  };
+  for (const kind of kinds) {
+    const qs = queries.filter((q) => q.kind === kind);
+    const times: number[] = [];
+    let found = 0;
+    for (let r = 0; r < rounds; r++) {
+      for (const q of qs) {
+        const t = performance.now();
+        const ids = await run(q.query);
+        times.push(performance.now() - t);
+        if (r === 0) {
+          answers.set(`${kind}\u0000${q.query}`, ids);
+          if (ids.includes(q.target)) found++;
+        }
+      }
+    }
+    pooled.push(...times);
+    pooledFound += found;
+    out[kind] = stats(times, found, qs.length);
+  }
+  out.all = stats(pooled, pooledFound, queries.length);
+  return { stats: out, answers };
+}
+
+for (const q of queries.slice(0, 200)) searchIndex(q.query);
+log(`${queries.length} labelled queries; measuring the index…`);
+const mem = await measure(searchIndex, 3);
+for (const q of queries.slice(0, 20)) await baseline.search(q.query, norm(q.query), false);
+log(`measuring pg_trgm at similarity threshold ${values.threshold}…`);
+const trgm = await measure((q) => baseline.search(q, norm(q), false), 1);
+// Agreement: of pg_trgm's top 10, how many the index's top 10 also holds (recall against pg_trgm).
+let agreeNum = 0;
+let agreeDen = 0;
+for (const [k, ids] of trgm.answers) {
+  const mine = new Set(mem.answers.get(k) ?? []);
+  agreeDen += ids.length;
+  for (const id of ids) if (mine.has(id)) agreeNum++;
+}
+await drop();
+
+const result = {
+  benchmark: 'gb-search',
+  machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10) },
+  store: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+  size,
+  csvMB,
+  ingest: {
+    ms: Math.round(ingestMs),
+    companies: counts.companies,
+    names: counts.names,
+    rowsPerSecond: Math.round(counts.companies / (ingestMs / 1000)),
+    rssMB: mb(rss),
+    indexMB: mb(index.baseSegment.bytes),
+  },
+  restartFromStoreMs: Math.round(restartMs),
+  baseline: {
+    store: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    companies: loaded,
+    names: baseline.inserted,
+    threshold: Number(values.threshold),
+    ginMs: Math.round(trigramIndexMs),
+  },
+  memoryIndex: mem.stats,
+  pgTrgm: trgm.stats,
+  recallAt10AgainstPgTrgm: round(agreeNum / Math.max(1, agreeDen)),
+  speedupP50: Math.round((trgm.stats.all!.p50 / mem.stats.all!.p50) * 10) / 10,
+};
+console.log(JSON.stringify(result, null, 2));
+console.log(
+  `\ningest ${size} rows: ${(ingestMs / 1000).toFixed(1)} s (target ≤ 120 s); restart from the store: ${(restartMs / 1000).toFixed(1)} s`,
+);
+console.log('kind     | index p50 / p99 ms | recall@10 | pg_trgm p50 / p99 ms | recall@10');
+for (const kind of [...kinds, 'all']) {
+  const m = mem.stats[kind]!;
+  const b = trgm.stats[kind]!;
+  console.log(
+    `${kind.padEnd(8)} | ${m.p50.toFixed(3).padStart(7)} / ${m.p99.toFixed(3).padStart(8)} | ${m.recallAt10.toFixed(3).padStart(9)} | ${b.p50.toFixed(2).padStart(8)} / ${b.p99.toFixed(2).padStart(8)}   | ${b.recallAt10.toFixed(3).padStart(9)}`,
+  );
+}
+console.log(`recall@10 of the index against pg_trgm's top 10: ${result.recallAt10AgainstPgTrgm}`);
