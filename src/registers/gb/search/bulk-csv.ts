@@ -108,7 +108,9 @@ export async function* readBasicCompanyData(body: AsyncIterable<Uint8Array>, sta
       stats.rows++;
       const raw = r[cols.number]?.trim() ?? '';
       const name = r[cols.name]?.trim() ?? '';
-      if (!name || !looksLikeNumber(raw)) {
+      // Nearly every number is written as the register keeps it: the pattern alone, no normalising.
+      const valid = NUMBER_PATTERN.test(raw) || looksLikeNumber(raw);
+      if (!name || !valid) {
         stats.invalid++;
         continue;
       }
