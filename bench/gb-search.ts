@@ -152,56 +152,104 @@ const trigramIndexMs = performance.now() - tg;
 await baseline.setThreshold(Number(values.threshold));
 log(`baseline: ${loaded} companies, ${baseline.inserted} names, GIN built in ${Math.round(trigramIndexMs)} ms`);
 
-const searchIndex = (q: string) =>
-  mergeAndRank([searchResultsOf(index.search(q, 20))])
-    .slice(0, 10)
-    .map((r) => r.id);
+/** The index as the API answers: results in the public shape, ranked by match type then score (CONTRACT §3). */
+const searchIndex = (q: string) => mergeAndRank([searchResultsOf(index.search(q, 20))]).slice(0, 10);
 
-type Stats = { n: number; p50: number; p95: number; p99: number; recallAt10: number };
-async function measure(run: (q: string) => Promise<string[]> | string[], rounds: number) {
+// The generated register, like the real one, holds many companies of the same name ("SMITH PROPERTIES LIMITED",
+// "SMITH PROPERTIES LTD"…): a query cannot tell them apart, so which of them makes the top 10 is a tie-break. Besides
+// recall@10 of the labelled company, nameRecallAt10 counts a query as answered when the top 10 holds a company
+// bearing the target's name (normalised; for a previous-name query, as any of its names).
+type Stats = {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuP50: number;
+  cpuP99: number;
+  recallAt10: number;
+  nameRecallAt10: number;
+};
+type Query = (typeof queries)[number];
+async function measure(
+  run: (q: Query) => Promise<string[]> | string[],
+  named: (q: Query, ids: string[]) => Promise<boolean> | boolean,
+  rounds: number,
+) {
   const out: Record<string, Stats> = {};
   const pooled: number[] = [];
+  const pooledCpu: number[] = [];
   let pooledFound = 0;
+  let pooledNamed = 0;
   const answers = new Map<string, string[]>();
-  const stats = (times: number[], found: number, n: number): Stats => {
+  const stats = (times: number[], cpu: number[], found: number, nameFound: number, n: number): Stats => {
     times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     return {
       n,
       p50: round(percentile(times, 0.5)),
       p95: round(percentile(times, 0.95)),
       p99: round(percentile(times, 0.99)),
+      cpuP50: round(percentile(cpu, 0.5)),
+      cpuP99: round(percentile(cpu, 0.99)),
       recallAt10: round(found / Math.max(1, n)),
+      nameRecallAt10: round(nameFound / Math.max(1, n)),
     };
   };
   for (const kind of kinds) {
     const qs = queries.filter((q) => q.kind === kind);
     const times: number[] = [];
+    const cpu: number[] = [];
     let found = 0;
+    let nameFound = 0;
     for (let r = 0; r < rounds; r++) {
       for (const q of qs) {
+        const c = process.cpuUsage();
         const t = performance.now();
-        const ids = await run(q.query);
+        const ids = await run(q);
         times.push(performance.now() - t);
+        const used = process.cpuUsage(c);
+        cpu.push((used.user + used.system) / 1000);
         if (r === 0) {
           answers.set(`${kind}\u0000${q.query}`, ids);
           if (ids.includes(q.target)) found++;
+          if (ids.includes(q.target) || (await named(q, ids))) nameFound++;
         }
       }
     }
     pooled.push(...times);
+    pooledCpu.push(...cpu);
     pooledFound += found;
-    out[kind] = stats(times, found, qs.length);
+    pooledNamed += nameFound;
+    out[kind] = stats(times, cpu, found, nameFound, qs.length);
   }
-  out.all = stats(pooled, pooledFound, queries.length);
+  out.all = stats(pooled, pooledCpu, pooledFound, pooledNamed, queries.length);
   return { stats: out, answers };
 }
 
 for (const q of queries.slice(0, 200)) searchIndex(q.query);
 log(`${queries.length} labelled queries; measuring the index…`);
-const mem = await measure(searchIndex, 3);
+const lastNames = new Map<string, string[]>();
+const mem = await measure(
+  (q) => {
+    const results = searchIndex(q.query);
+    lastNames.set(
+      q.query,
+      results
+        .flatMap((r) => [r.legalName, r.matchReason.matchType === 'previousName' ? r.matchReason.matchedName : undefined])
+        .filter((n): n is string => Boolean(n)),
+    );
+    return results.map((r) => r.id);
+  },
+  (q) => (lastNames.get(q.query) ?? []).some((n) => norm(n) === norm(q.name)),
+  3,
+);
 for (const q of queries.slice(0, 20)) await baseline.search(q.query, norm(q.query), false);
 log(`measuring pg_trgm at similarity threshold ${values.threshold}…`);
-const trgm = await measure((q) => baseline.search(q, norm(q), false), 1);
+const trgm = await measure(
+  (q) => baseline.search(q.query, norm(q.query), false),
+  async (q, ids) => (await baseline.bearing(norm(q.name), ids, true)).size > 0,
+  1,
+);
 // Agreement: of pg_trgm's top 10, how many the index's top 10 also holds (recall against pg_trgm).
 let agreeNum = 0;
 let agreeDen = 0;
@@ -245,12 +293,14 @@ console.log(JSON.stringify(result, null, 2));
 console.log(
   `\ningest ${size} rows: ${(ingestMs / 1000).toFixed(1)} s wall, ${ingestCpuS} s CPU (target ≤ 120 s); restart from the store: ${(restartMs / 1000).toFixed(1)} s wall, ${restartCpuS} s CPU; load average ${loadAtStart.join(' ')} at start on ${cpus().length} cores`,
 );
-console.log('kind     | index p50 / p99 ms | recall@10 | pg_trgm p50 / p99 ms | recall@10');
+console.log('kind     | index p50 / p99 ms | CPU p50 / p99 ms | recall@10 | name@10 | pg_trgm p50 / p99 ms | recall@10 | name@10');
 for (const kind of [...kinds, 'all']) {
   const m = mem.stats[kind]!;
   const b = trgm.stats[kind]!;
   console.log(
-    `${kind.padEnd(8)} | ${m.p50.toFixed(3).padStart(7)} / ${m.p99.toFixed(3).padStart(8)} | ${m.recallAt10.toFixed(3).padStart(9)} | ${b.p50.toFixed(2).padStart(8)} / ${b.p99.toFixed(2).padStart(8)}   | ${b.recallAt10.toFixed(3).padStart(9)}`,
+    `${kind.padEnd(8)} | ${m.p50.toFixed(3).padStart(7)} / ${m.p99.toFixed(3).padStart(8)} | ${m.cpuP50.toFixed(3).padStart(6)} / ${m.cpuP99.toFixed(3).padStart(7)} | ${m.recallAt10.toFixed(3).padStart(9)} | ${m.nameRecallAt10.toFixed(3).padStart(7)} | ${b.p50.toFixed(2).padStart(8)} / ${b.p99.toFixed(2).padStart(8)}   | ${b.recallAt10.toFixed(3).padStart(9)} | ${b.nameRecallAt10.toFixed(3).padStart(7)}`,
   );
 }
-console.log(`recall@10 of the index against pg_trgm's top 10: ${result.recallAt10AgainstPgTrgm}`);
+console.log(
+  `recall@10 of the index against pg_trgm's top 10: ${result.recallAt10AgainstPgTrgm} (pg_trgm over ${loaded} companies, the index over ${counts.companies})`,
+);
