@@ -18,6 +18,7 @@ import { tokenize } from '../src/shared/name-index/index.ts';
 import { openTestDb } from '../test/support/db.ts';
 import { type GeneratedCompany, writeBasicCompanyData } from './support/gb-companies.ts';
 import { percentile } from './support/stats.ts';
+import { edit as typoEdit } from './support/typo-edit.ts';
 import { TrigramBaseline } from './support/trigram.ts';
 
 const { values } = parseArgs({
@@ -83,21 +84,8 @@ type Kind = 'exact' | 'prefix' | 'typo1' | 'typo2' | 'previous';
 const kinds: Kind[] = ['exact', 'prefix', 'typo1', 'typo2', 'previous'];
 const stop = gbStopwords();
 const significant = (name: string) => tokenize(name).filter((t) => !stop.has(t));
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const rng = Rng.of(7);
-function edit(w: string): string {
-  const i = rng.int(1, w.length - 2);
-  switch (rng.int(0, 3)) {
-    case 0:
-      return w.slice(0, i) + rng.pick([...LETTERS].filter((c) => c !== w[i])) + w.slice(i + 1);
-    case 1:
-      return w.slice(0, i) + w.slice(i + 1);
-    case 2:
-      return w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i);
-    default:
-      return w[i] === w[i + 1] ? w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i + 1) : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-  }
-}
+const edit = (w: string) => typoEdit(rng, w);
 const queries: { kind: Kind; query: string; target: string; name: string }[] = [];
 for (const c of sample) {
   const words = significant(c.name);

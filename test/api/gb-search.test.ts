@@ -2,20 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SearchResult } from '../../src/contract/index.ts';
 import { GbRegister } from '../../src/registers/gb/index.ts';
-import type { SandboxStore } from '../../src/sandbox/store.ts';
+import { emptySandbox } from '../support/empty-sandbox.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 
 const KESTREL = '08123456';
 const HERON = '08123457';
 const OPERATIONS = '05617255';
-
-/** A sandbox with no companies: a second process that has only the store (its index comes from there). */
-const emptySandbox = {
-  get: async () => undefined,
-  list: async () => [],
-  isInOutage: async () => false,
-  consumeFailure: async () => false,
-} as unknown as SandboxStore;
 
 /** What the bulk index answers (the first source of a GB name search; the live API comes after it). */
 async function fromIndex(gb: GbRegister, query: string): Promise<SearchResult[]> {

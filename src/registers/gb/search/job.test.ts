@@ -3,16 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { openTestDb } from '../../../../test/support/db.ts';
 import { eventually } from '../../../../test/support/service.ts';
 import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
-import type { SandboxStore } from '../../../sandbox/store.ts';
+import { emptySandbox } from '../../../../test/support/empty-sandbox.ts';
 import type { Db } from '../../../store/db.ts';
 import { GB_BULK_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from '../index.ts';
 
-const emptySandbox = {
-  get: async () => undefined,
-  list: async () => [],
-  isInOutage: async () => false,
-  consumeFailure: async () => false,
-} as unknown as SandboxStore;
 const MONTH = 30 * 86_400_000;
 
 /** A queue that records what is sent to it (the next run is a month away: it never runs here). */
