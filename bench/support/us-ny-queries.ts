@@ -1,6 +1,8 @@
 import type { SnapshotEntity } from '../../src/registers/us-ny/columns.ts';
 import { Rng } from '../../src/sandbox/random.ts';
-import { STOPWORDS, tokenize } from '../../src/registers/us-ny/search/tokens.ts';
+import { tokenize } from '../../src/shared/name-index/index.ts';
+import { STOPWORDS } from '../../src/registers/us-ny/search/rules.ts';
+import { edit } from './typo-edit.ts';
 
 export type QueryKind = 'id' | 'prefix' | 'typo1' | 'typo2' | 'former';
 
@@ -9,23 +11,6 @@ export interface LabelledQuery {
   kind: QueryKind;
   query: string;
   target: string;
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** One random edit (substitution, deletion, insertion or transposition) inside a word. */
-function edit(rng: Rng, w: string): string {
-  const i = rng.int(1, w.length - 2); // keep the first letter: people rarely mistype it
-  switch (rng.int(0, 3)) {
-    case 0:
-      return w.slice(0, i) + rng.pick([...LETTERS].filter((c) => c !== w[i])) + w.slice(i + 1);
-    case 1:
-      return w.slice(0, i) + w.slice(i + 1);
-    case 2:
-      return w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i);
-    default:
-      return w[i] === w[i + 1] ? w.slice(0, i) + rng.pick([...LETTERS]) + w.slice(i + 1) : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-  }
 }
 
 const significant = (name: string) => tokenize(name).filter((t) => !STOPWORDS.has(t));

@@ -67,3 +67,18 @@ export function filingDescription(code: string, values: Record<string, unknown> 
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const codesByDescription = lazy(() => {
+  const out = new Map<string, string>();
+  for (const [code, description] of Object.entries(constants().company_status)) out.set(description.trim().toLowerCase(), code);
+  return out;
+});
+
+/**
+ * The `company_status` code of a status as the bulk product writes it (its description: "Active", "Liquidation",
+ * "Active - Proposal to Strike off": the part before " - " when the whole is not a description).
+ */
+export function companyStatusCode(description: string): string | undefined {
+  const d = description.trim().toLowerCase();
+  return codesByDescription().get(d) ?? codesByDescription().get(d.split(' - ')[0]!.trim());
+}

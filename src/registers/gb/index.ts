@@ -16,11 +16,14 @@ import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
-import { changedCompaniesOf, StreamConsumer } from './stream-consumer.ts';
-import { ingestBasicCompanyData, searchNameIndex } from './name-index.ts';
+import { changedCompaniesOf, type CompanyEvent, StreamConsumer } from './stream-consumer.ts';
+import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
+import { BulkBusyError } from './search/product-store.ts';
+import { scheduleRecurring } from '../../jobs/recurring.ts';
+import { companyOfProfile, productLineOf } from './search/entity.ts';
+import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { BULK_PATHS, GbRegisterEmulator } from './emulator/server.ts';
-import { scheduleRecurring } from '../../jobs/recurring.ts';
 import { ingestPscSnapshot, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
@@ -37,6 +40,9 @@ import { documentKeyOfFiling } from './emulator/filings.ts';
 
 export { GbRecordSchema, type GbRecord, type GbRecordInput } from './record.ts';
 export { GbRegisterEmulator } from './emulator/server.ts';
+
+/** The monthly ingestion of the Basic Company Data product, a job of the shared queue. */
+export const GB_BULK_JOB = 'gb.bulk.ingest';
 
 /** The key the sandbox connector uses with its emulator (the emulator accepts it and no other). */
 export const SANDBOX_API_KEY = 'registrum-sandbox-key';
@@ -60,6 +66,8 @@ export type GbRegisterOptions = {
       streamKey?: string;
       /** The day's PSC snapshot, unzipped to JSON lines (the register publishes it zipped; a mirror unzips it). */
       pscSnapshotUrl?: string;
+      /** The Basic Company Data product (one CSV) and how often it is ingested (the `gb.bulk.ingest` job). */
+      bulk?: { url: string; everyMs: number };
     }
 );
 
@@ -103,11 +111,12 @@ export class GbRegister implements Register {
   private emulator: GbRegisterEmulator | undefined;
   private readonly stream: StreamConsumer | undefined;
   private readonly db: Db | undefined;
+  private readonly names: GbIndexManager | undefined;
   private apiLocation: ApiLocation = async () => '';
   private readonly pscSnapshotUrl: string | undefined;
   private readonly onError: ((err: unknown) => void) | undefined;
 
-  constructor(opts: GbRegisterOptions) {
+  constructor(private readonly opts: GbRegisterOptions) {
     this.now = opts.now;
     let api: ApiLocation;
     let docs: ApiLocation;
@@ -133,6 +142,7 @@ export class GbRegister implements Register {
     this.db = opts.db;
     this.onError = opts.onError;
     this.pscSnapshotUrl = opts.mode === 'live' ? opts.pscSnapshotUrl : undefined;
+    this.names = opts.db ? new GbIndexManager({ db: opts.db, now: opts.now }) : undefined;
     if (opts.db) {
       const live = opts.mode === 'live' ? opts : undefined;
       const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
@@ -145,6 +155,7 @@ export class GbRegister implements Register {
         location: streamBase,
         apiKey: streamKey,
         backoff: { initialMs: sandboxBackoff, maxMs: opts.mode === 'sandbox' ? sandboxBackoff * 8 : 60_000 },
+        onCompanyEvent: (e) => this.companyChanged(e),
       });
     }
     const timeoutMs = opts.timeoutMs ?? 15_000;
@@ -180,7 +191,10 @@ export class GbRegister implements Register {
         `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
       );
     // The index of the bulk product first (milliseconds), then the live search for companies newer than it.
-    if (this.db) yield { source: `${source} bulk index`, results: await searchNameIndex(this.db, q) };
+    if (this.names) {
+      const index = await this.names.get();
+      yield { source: `${source} bulk index`, results: index ? searchResultsOf(index.search(q, 50)) : [] };
+    }
     const page = await this.api.get<ListPage<ChSearchItem>>(`/search/companies?q=${encodeURIComponent(q)}&items_per_page=50`, ctx.signal);
     yield { source, results: nameResultsOf(q, page?.items ?? []) };
   }
@@ -345,30 +359,63 @@ export class GbRegister implements Register {
    * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's file; live:
    * `bulkUrl`, the monthly CSV unzipped). Returns how many companies and names were indexed.
    */
-  async ingestBulk(bulkUrl?: string): Promise<{ companies: number; names: number }> {
-    if (!this.db) throw new Error('the GB name index needs the store');
+  async ingestBulk(bulkUrl?: string): Promise<IngestCounts> {
+    if (!this.names) throw new Error('the GB name index needs the store');
     const url = bulkUrl ?? (this.emulator ? `${await this.apiLocation()}/bulk/BasicCompanyData.csv` : undefined);
     if (!url) throw new Error('no bulk product URL');
+    const takenAt = this.now();
     const res = await fetch(url);
-    if (!res.ok) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
-    return ingestBasicCompanyData(this.db, await res.text());
+    if (!res.ok || !res.body) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
+    return this.names.ingest(res.body as unknown as AsyncIterable<Uint8Array>, url, takenAt);
   }
 
   /**
-   * Starts the stream consumer in this process (each process may consume; an event is stored once) and schedules the
-   * daily PSC snapshot ingestion as a durable job (keyed by due time: one run for all processes).
+   * A `companies` stream event: the company as it now is goes to the index's changes (a rename is found by its new
+   * and its previous name; a dissolved company keeps being found, with its status); a deleted one leaves the index.
+   */
+  private async companyChanged(e: CompanyEvent): Promise<void> {
+    if (!this.names) return;
+    if (e.type === 'deleted') return this.names.products.recordChange(e.number, undefined, e.publishedAt);
+    const p = e.data as Partial<GbProfile> | undefined;
+    if (!p?.company_name || !p.company_status) return;
+    await this.names.products.recordChange(e.number, productLineOf(companyOfProfile(e.number, p as GbProfile)), e.publishedAt);
+  }
+
+  /**
+   * Starts the stream consumer in this process (each process may consume; an event is stored once); schedules the
+   * daily PSC snapshot ingestion as a durable job (keyed by due time: one run for all processes); builds the name
+   * index from the stored product in the background, and in live mode with a product URL schedules the monthly
+   * ingestion as a job of the shared queue (one process runs it: BulkBusyError for the others).
    */
   async start(ctx?: RegisterStartContext): Promise<void> {
     this.stream?.start();
     const db = this.db;
-    if (!ctx || !db || (!this.emulator && !this.pscSnapshotUrl)) return;
-    await scheduleRecurring(ctx.queue, GB_PSC_SNAPSHOT_JOB, {
-      everyMs: DAY_MS,
-      now: this.now,
-      run: () => this.ingestPscSnapshot(),
-      lastApplied: async () => (await snapshotState(db))?.appliedAt,
-      ...(this.onError ? { onError: this.onError } : {}),
-    });
+    const onError = this.onError;
+    if (ctx && db && (this.emulator || this.pscSnapshotUrl)) {
+      await scheduleRecurring(ctx.queue, {
+        job: GB_PSC_SNAPSHOT_JOB,
+        everyMs: DAY_MS,
+        now: this.now,
+        run: () => this.ingestPscSnapshot(),
+        lastApplied: async () => (await snapshotState(db))?.appliedAt,
+        ...(onError ? { onError } : {}),
+      });
+    }
+    const names = this.names;
+    if (!names) return;
+    const bulk = this.opts.mode === 'live' ? this.opts.bulk : undefined;
+    if (ctx && bulk) {
+      await scheduleRecurring(ctx.queue, {
+        job: GB_BULK_JOB,
+        everyMs: bulk.everyMs,
+        now: this.now,
+        lastApplied: async () => (await names.products.latest())?.finishedAt,
+        run: () => this.ingestBulk(bulk.url),
+        isBusy: (err) => err instanceof BulkBusyError,
+        ...(onError ? { onError } : {}),
+      });
+    }
+    void names.get().catch((err) => onError?.(err));
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { duration } from '../../config.ts';
 import type { RegisterManifest } from '../manifest.ts';
 import { GbRegister } from './index.ts';
 import { GbRecordSchema } from './record.ts';
@@ -19,6 +20,12 @@ const GbConfig = z.object({
    * download.companieshouse.gov.uk; a mirror that unzips them). Unset: no snapshot, the graph reads owners live.
    */
   GB_PSC_SNAPSHOT_URL: z.string().url().optional(),
+  /**
+   * GB live mode: the Basic Company Data product as one CSV (the register publishes it zipped, monthly: unzip it to a
+   * URL the service reads). With it, the product is ingested every GB_BULK_EVERY as the `gb.bulk.ingest` job.
+   */
+  GB_BULK_URL: z.string().url().optional(),
+  GB_BULK_EVERY: z.string().default('720h').pipe(duration),
 });
 type GbConfig = z.infer<typeof GbConfig>;
 
@@ -55,6 +62,7 @@ export const manifest: RegisterManifest<GbConfig> = {
       streamUrl: c.GB_STREAM_URL,
       ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
       ...(c.GB_PSC_SNAPSHOT_URL ? { pscSnapshotUrl: c.GB_PSC_SNAPSHOT_URL } : {}),
+      ...(c.GB_BULK_URL ? { bulk: { url: c.GB_BULK_URL, everyMs: c.GB_BULK_EVERY } } : {}),
       now: deps.now,
       ...shared,
     });

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SandboxStore } from '../../sandbox/store.ts';
+import { emptySandbox } from '../../../test/support/empty-sandbox.ts';
 import { RegisterError } from '../errors.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import { GbRegister } from './index.ts';
-
-/** The emulator's store with nothing stored: the seeded companies only (the API tests run the real store). */
-const emptySandbox = {
-  get: async () => undefined,
-  list: async () => [],
-  isInOutage: async () => false,
-  consumeFailure: async () => false,
-} as unknown as SandboxStore;
 
 describe('GB register rate limit', () => {
   it('answers 429 past the limit and the connector waits the window out within the deadline', { timeout: 30_000 }, async () => {

@@ -13,11 +13,22 @@ export interface StreamConsumerOptions {
   /** Back-off after a failed or dropped connection: doubles from `initialMs` to `maxMs`, reset by a received event. */
   backoff: { initialMs: number; maxMs: number };
   onError?: (err: unknown) => void;
+  /** Each event of the `companies` stream once stored (by whichever process stored it): the name index follows them. */
+  onCompanyEvent?: (e: CompanyEvent) => Promise<void>;
+}
+
+/** An event of the `companies` stream: the company's profile as it now is (`data`), or its deletion. */
+export interface CompanyEvent {
+  number: string;
+  type: string;
+  data: unknown;
+  publishedAt: Date;
 }
 
 interface StreamEvent {
   resource_id?: string;
   resource_uri?: string;
+  data?: unknown;
   event?: { timepoint?: number; published_at?: string; type?: string };
 }
 
@@ -107,11 +118,23 @@ export class StreamConsumer {
     const timepoint = e.event?.timepoint;
     const number = e.resource_id?.length === 8 ? e.resource_id : /\/company\/([A-Z0-9]{8})/.exec(e.resource_uri ?? '')?.[1];
     if (typeof timepoint !== 'number' || !number) return false;
-    await this.opts.db.query(
+    const inserted = await this.opts.db.query(
       `insert into gb_stream_events (stream, timepoint, company_number, event_type, published_at)
-       values ($1, $2, $3, $4, $5) on conflict (stream, timepoint) do nothing`,
+       values ($1, $2, $3, $4, $5) on conflict (stream, timepoint) do nothing returning id`,
       [stream, timepoint, number, e.event?.type ?? 'changed', e.event?.published_at ?? null],
     );
+    // Only the process that stored the event passes it on: another one's copy may arrive later than a newer event.
+    if (inserted.length && stream === 'companies' && this.opts.onCompanyEvent) {
+      const published = e.event?.published_at ? new Date(e.event.published_at) : new Date();
+      await this.opts
+        .onCompanyEvent({
+          number,
+          type: e.event?.type ?? 'changed',
+          data: e.data,
+          publishedAt: Number.isNaN(published.getTime()) ? new Date() : published,
+        })
+        .catch((err) => this.opts.onError?.(err));
+    }
     return true;
   }
 }

@@ -4,12 +4,9 @@ import { SnapshotBusyError } from '../repositories/snapshots.ts';
 
 export const US_NY_INGEST_JOB = 'us-ny.snapshot.ingest';
 
-export type IngestionSchedule = Omit<RecurringSchedule, 'isBusy'>;
+export type IngestionSchedule = Omit<RecurringSchedule, 'isBusy' | 'job'>;
 
-/**
- * The daily snapshot ingestion as a job of the shared queue (a recurring schedule keyed by due time). A run that finds
- * another process ingesting (SnapshotBusyError) leaves the next one to that process.
- */
+/** The daily snapshot ingestion as a recurring job of the shared queue (jobs/recurring.ts). */
 export async function scheduleIngestion(queue: WorkQueue, s: IngestionSchedule): Promise<void> {
-  await scheduleRecurring(queue, US_NY_INGEST_JOB, { ...s, isBusy: (err) => err instanceof SnapshotBusyError });
+  await scheduleRecurring(queue, { ...s, job: US_NY_INGEST_JOB, isBusy: (err) => err instanceof SnapshotBusyError });
 }

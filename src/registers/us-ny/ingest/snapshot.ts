@@ -1,7 +1,8 @@
 import { SNAPSHOT_COLUMNS, type NameHistoryEntry, type SnapshotEntity, type SnapshotRow } from '../columns.ts';
 import type { UsNyEntityWrite } from '../repositories/entities.ts';
 import { SEP, filledColumns, packRow, unpackRow } from '../packed-row.ts';
-import { altNamesOf, encodeAltNames } from '../search/summary.ts';
+import { encodeAltNames } from '../../../shared/name-index/index.ts';
+import { altNamesOf } from '../search/summary.ts';
 import { canonicaliseValues, canonicalNames, columnIndexes, normaliseNameRecord, valuesOfRecord, type RawRecord } from './normalize.ts';
 import { recordsOf, type RecordBatch } from './read.ts';
 

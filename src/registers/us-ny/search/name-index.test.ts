@@ -6,7 +6,7 @@ import { searchResults } from '../search-results.ts';
 import { NameIndex } from './name-index.ts';
 import { summaryOf, type EntitySummary } from './summary.ts';
 import { boundedDistance } from '../../../shared/typos.ts';
-import { tokenize } from './tokens.ts';
+import { tokenize } from '../../../shared/name-index/index.ts';
 
 const summary = (dosId: string, name: string, alt: string[] = [], city = 'NEW YORK'): EntitySummary => ({
   dosId,

@@ -1,9 +1,15 @@
-import { KIND_CURRENT, KIND_FORMER, SegmentBuilder, buildSegment } from './segment-builder.ts';
-import type { Segment } from './segment.ts';
+import {
+  NameIndex as SharedNameIndex,
+  type IndexedEntity,
+  type IndexHit as SharedHit,
+  type NameMatch,
+  type Segment,
+  type SegmentBuilder,
+} from '../../../shared/name-index/index.ts';
+import { US_NY_RULES } from './rules.ts';
 import type { EntitySummary } from './summary.ts';
-import { tokenize } from './tokens.ts';
 
-export type NameMatch = 'exactLegalName' | 'default' | 'previousName';
+export type { NameMatch };
 
 /** A company found by name or id. */
 export interface IndexHit {
@@ -20,130 +26,96 @@ export interface IndexHit {
   score: number;
 }
 
-/** Rebuild the base once the changes since it was built reach this many entities. */
-const COMPACT_AFTER = 50_000;
+/** An entity's summary as the shared index keeps it: the legal address's city, state and zip as display fields. */
+export const indexedEntityOf = (e: EntitySummary): IndexedEntity => ({
+  id: e.dosId,
+  name: e.name,
+  fields: [e.city, e.state, e.zip],
+  altNames: e.altNames,
+});
+
+function hitOf(h: SharedHit): IndexHit {
+  const [city = '', state = '', zip = ''] = h.fields;
+  const { id, fields: _, ...rest } = h;
+  return { dosId: id, ...rest, city, state, zip };
+}
+
+/** Collects summaries for a base segment (the builder of the shared index, fed US-NY summaries). */
+export class UsNyIndexBuilder {
+  private readonly builder: SegmentBuilder;
+
+  constructor(expected?: number) {
+    this.builder = SharedNameIndex.builder(US_NY_RULES, expected);
+  }
+
+  add(e: EntitySummary): void {
+    this.builder.add(indexedEntityOf(e));
+  }
+
+  get size(): number {
+    return this.builder.size;
+  }
+
+  build(): Segment {
+    return this.builder.build();
+  }
+}
 
 /**
- * The US-NY name index: an immutable base segment built from the whole store, plus a small delta segment of the
- * entities changed since (rebuilt on change, in milliseconds) and tombstones over the base. Updates are therefore
- * incremental; `needsCompaction` says when the delta has grown enough to rebuild the base.
+ * The US-NY name index: the shared in-memory index (src/search/name-index) with US-NY's legal-form words, over the
+ * entities' summaries (city, state and zip shown with a hit).
  *
  * @example
  * const index = NameIndex.fromEntities(summaries);
  * index.search('acme holdngs', 20); // typo-tolerant, former and assumed names included
  */
 export class NameIndex {
-  private base: Segment;
-  private baseDeleted: Uint8Array;
-  private readonly delta = new Map<string, EntitySummary>();
-  private deltaSegment: Segment | undefined;
-  private deltaDirty = false;
+  private readonly index: SharedNameIndex;
 
   constructor(base: Segment) {
-    this.base = base;
-    this.baseDeleted = new Uint8Array(base.entityCount);
+    this.index = new SharedNameIndex(US_NY_RULES, base);
   }
 
   static fromEntities(entities: Iterable<EntitySummary>): NameIndex {
-    return new NameIndex(buildSegment(entities));
+    const b = new UsNyIndexBuilder();
+    for (const e of entities) b.add(e);
+    return new NameIndex(b.build());
   }
 
-  static builder(expected?: number): SegmentBuilder {
-    return new SegmentBuilder(expected);
+  static builder(expected?: number): UsNyIndexBuilder {
+    return new UsNyIndexBuilder(expected);
   }
 
   get size(): number {
-    let n = this.base.entityCount;
-    for (let i = 0; i < this.baseDeleted.length; i++) n -= this.baseDeleted[i]!;
-    return n + this.delta.size;
+    return this.index.size;
   }
 
   get baseSegment(): Segment {
-    return this.base;
+    return this.index.baseSegment;
   }
 
   get needsCompaction(): boolean {
-    return this.delta.size >= COMPACT_AFTER;
+    return this.index.needsCompaction;
   }
 
   /** Adds or replaces an entity. */
   upsert(e: EntitySummary): void {
-    this.hideInBase(e.dosId);
-    this.delta.set(e.dosId, e);
-    this.deltaDirty = true;
+    this.index.upsert(indexedEntityOf(e));
   }
 
   /** Removes an entity (it left the register). */
   remove(dosId: string): void {
-    this.hideInBase(dosId);
-    if (this.delta.delete(dosId)) this.deltaDirty = true;
-  }
-
-  private hideInBase(dosId: string) {
-    const i = this.base.findDosId(Number(dosId));
-    if (i >= 0) this.baseDeleted[i] = 1;
-  }
-
-  private deltaNow(): Segment | undefined {
-    if (this.deltaDirty) {
-      this.deltaSegment = this.delta.size ? buildSegment(this.delta.values()) : undefined;
-      this.deltaDirty = false;
-    }
-    return this.deltaSegment;
+    this.index.remove(dosId);
   }
 
   /** The entity with this dosId, as an `id` hit. */
   byDosId(dosId: string): IndexHit | undefined {
-    const d = this.delta.get(dosId);
-    if (d) return { dosId, name: d.name, city: d.city, state: d.state, zip: d.zip, match: 'id', score: 1 };
-    const i = this.base.findDosId(Number(dosId));
-    if (i < 0 || this.baseDeleted[i] || this.base.view(i).dosId !== dosId) return undefined;
-    return { ...this.base.view(i), match: 'id', score: 1 };
+    const h = this.index.byId(dosId);
+    return h && hitOf(h);
   }
 
   /** The best `limit` companies for a name query, one hit per company, best first. */
   search(query: string, limit = 20): IndexHit[] {
-    const words = tokenize(query);
-    if (words.length === 0) return [];
-    const opts = { limit: limit * 2, prefixLast: true };
-    const hits: IndexHit[] = [];
-    const collect = (seg: Segment, skip?: Uint8Array) => {
-      for (const h of seg.search(words, { ...opts, skip })) {
-        const kind = seg.kindOf(h.name);
-        // A former name sharing all but one word with the query is noise, and previousName outranks default.
-        if (kind !== KIND_CURRENT && h.partial) continue;
-        const view = seg.view(h.entity);
-        if (kind === KIND_CURRENT) hits.push({ ...view, match: h.exact ? 'exactLegalName' : 'default', score: round(h.score) });
-        else {
-          hits.push({
-            ...view,
-            match: 'previousName',
-            matchedName: seg.altName(h.name)!,
-            matchedNameKind: kind === KIND_FORMER ? 'former' : 'assumed',
-            score: round(h.score),
-          });
-        }
-      }
-    };
-    collect(this.base, this.baseDeleted);
-    const delta = this.deltaNow();
-    if (delta) collect(delta);
-    // Results are ordered by match type before relevance (CONTRACT §3): a previous-name hit goes above every
-    // current-name (default) hit. It earns that only when it answers the query better than any current name does
-    // (the query as written, score 1, always does); on a tie the companies bearing the name today are the likelier
-    // answer, and former names equal to many current ones would otherwise crowd them out.
-    let bestDefault = 0;
-    for (const h of hits) if (h.match === 'default' && h.score > bestDefault) bestDefault = h.score;
-    // One hit per company: its best name; on a tie the current name.
-    const best = new Map<string, IndexHit>();
-    for (const h of hits) {
-      if (h.match === 'previousName' && h.score <= bestDefault) continue;
-      const prev = best.get(h.dosId);
-      if (!prev || h.score > prev.score || (h.score === prev.score && prev.match === 'previousName' && h.match !== 'previousName'))
-        best.set(h.dosId, h);
-    }
-    return [...best.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, limit);
+    return this.index.search(query, limit).map(hitOf);
   }
 }
-
-const round = (x: number) => Math.round(x * 1000) / 1000;

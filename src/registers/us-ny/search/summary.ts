@@ -1,3 +1,4 @@
+import { type AltName, encodeAltNames } from '../../../shared/name-index/index.ts';
 import type { NameHistoryEntry, SnapshotRow } from '../columns.ts';
 import { legalAddressPrefix } from '../mapping/address.ts';
 import { COLUMN_INDEX, SEP } from '../packed-row.ts';
@@ -11,11 +12,6 @@ export interface EntitySummary {
   zip: string;
   /** Former (`F`) and assumed (`A`) names, one per line, the kind letter first. */
   altNames: string;
-}
-
-export interface AltName {
-  kind: 'former' | 'assumed';
-  name: string;
 }
 
 /**
@@ -33,13 +29,6 @@ export function altNamesOf(currentName: string, names: readonly NameHistoryEntry
     out.push({ kind: n.name_type === 'ASSUMED' ? 'assumed' : 'former', name: n.corp_name });
   }
   return out;
-}
-
-export const encodeAltNames = (alt: readonly AltName[]) => alt.map((a) => (a.kind === 'former' ? 'F' : 'A') + a.name).join('\n');
-
-export function decodeAltNames(text: string): AltName[] {
-  if (!text) return [];
-  return text.split('\n').map((line) => ({ kind: line[0] === 'A' ? 'assumed' : 'former', name: line.slice(1) }));
 }
 
 export function summaryOf(row: SnapshotRow, names: readonly NameHistoryEntry[]): EntitySummary {

@@ -1,6 +1,5 @@
 import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
 import { TopK } from './top-k.ts';
-import { STOPWORDS } from './tokens.ts';
 
 /** Word weights, out of 100: how well a word of a name answers a word of the query. */
 const W_EXACT = 100;
@@ -42,7 +41,7 @@ export class Segment {
   }
 
   get entityCount(): number {
-    return this.p.dosNum.length;
+    return this.p.idNum.length;
   }
 
   get nameCount(): number {
@@ -67,15 +66,15 @@ export class Segment {
       p.nameEntity,
       p.nameKind,
       p.altOf,
-      p.dosNum,
-      p.dosOrder,
+      p.idNum,
+      p.idOrder,
     ];
     return arrays.reduce((s, a) => s + a.byteLength, 0) + p.altText.bytes + p.display.bytes + p.typo.size * 8 + p.tokens.length * 40;
   }
 
   view(entity: number): EntityView {
-    const [dosId = '', name = '', city = '', state = '', zip = ''] = this.p.display.get(entity).split('\u001f');
-    return { dosId, name, city, state, zip };
+    const [id = '', name = '', ...fields] = this.p.display.get(entity).split('\u001f');
+    return { id, name, fields };
   }
 
   kindOf(name: number): number {
@@ -88,16 +87,17 @@ export class Segment {
     return i === 0xffffffff ? undefined : this.p.altText.get(i);
   }
 
-  findDosId(dosId: number): number {
-    const { dosNum, dosOrder } = this.p;
+  /** The entity whose id has this number (IndexRules.idNumber), or -1. */
+  findId(idNumber: number): number {
+    const { idNum, idOrder } = this.p;
     let a = 0;
-    let b = dosOrder.length;
+    let b = idOrder.length;
     while (a < b) {
       const m = (a + b) >>> 1;
-      if (dosNum[dosOrder[m]!]! < dosId) a = m + 1;
+      if (idNum[idOrder[m]!]! < idNumber) a = m + 1;
       else b = m;
     }
-    return a < dosOrder.length && dosNum[dosOrder[a]!] === dosId ? dosOrder[a]! : -1;
+    return a < idOrder.length && idNum[idOrder[a]!] === idNumber ? idOrder[a]! : -1;
   }
 
   /**
@@ -108,9 +108,10 @@ export class Segment {
    */
   search(words: readonly string[], opts: { limit: number; prefixLast: boolean; skip?: Uint8Array }): NameHit[] {
     const all = words.slice(0, 32);
+    const stopwords = this.p.stopwords;
     const vocab = this.p.tokenIds;
     // A one-letter word the vocabulary lacks is a word being typed: it cannot narrow anything yet.
-    let sig = [...new Set(all.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || vocab.has(w))))];
+    let sig = [...new Set(all.filter((w) => !stopwords.has(w) && (w.length > 1 || vocab.has(w))))];
     if (sig.length === 0) sig = [...new Set(all)];
     sig = sig.slice(0, MAX_QUERY_WORDS);
     const lastWord = all[all.length - 1];

@@ -1,4 +1,4 @@
-import { boundedDistance, typoBudget } from '../../../shared/typos.ts';
+import { boundedDistance, typoBudget } from '../typos.ts';
 
 /** Token ids must fit beside a 30-bit hash in a float64's 53 exact bits. */
 export const MAX_TOKENS = 1 << 22;

@@ -1,9 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-
-const stop = z.object({ words: z.array(z.string()) }).parse(JSON.parse(readFileSync(new URL('./stopwords.json', import.meta.url), 'utf8')));
-export const STOPWORDS: ReadonlySet<string> = new Set(stop.words);
-
 /**
  * A name as search compares it: accents removed, lower case, dots and apostrophes dropped ("L.L.C." is "llc",
  * "O'BRIEN" is "obrien"), `&` read as "and", anything else not a letter or digit a space.

@@ -1,7 +1,7 @@
 import { TextStore, U32List } from './buffers.ts';
 import { Segment } from './segment.ts';
-import { decodeAltNames, type EntitySummary } from './summary.ts';
-import { STOPWORDS, tokenize } from './tokens.ts';
+import { decodeAltNames } from './alt-names.ts';
+import { tokenize } from './tokens.ts';
 import { TypoIndex } from './typo-index.ts';
 
 /** Name kinds: the current legal name, a former legal name, an assumed name (d/b/a). */
@@ -10,6 +10,25 @@ export const KIND_FORMER = 1;
 export const KIND_ASSUMED = 2;
 
 const FS = '\u001f';
+
+/** What the index keeps of an entity. */
+export interface IndexedEntity {
+  id: string;
+  /** The current name. */
+  name: string;
+  /** What a hit shows besides id and name (city, postcode, status…), in the register's order; no U+001F inside. */
+  fields: readonly string[];
+  /** Former and assumed names (encodeAltNames). */
+  altNames: string;
+}
+
+/** What differs between registers: their legal-form words, and how an id becomes a number for lookups. */
+export interface IndexRules {
+  /** Words that say what kind of entity a name is, not which one: they match, but do not count as significant. */
+  stopwords: ReadonlySet<string>;
+  /** A distinct number below 2^32 for each id (a register's ids are numbers, or a prefix and a number). */
+  idNumber(id: string): number;
+}
 
 /**
  * Collects entities, then freezes them into an immutable Segment. Everything lives in typed arrays and byte
@@ -26,19 +45,22 @@ export class SegmentBuilder {
   private readonly altText: TextStore;
   private readonly altOf = new U32List(1 << 16);
   private readonly display: TextStore;
-  private readonly dosNum = new U32List(1 << 16);
+  private readonly idNum = new U32List(1 << 16);
   private entities = 0;
 
-  constructor(expectedEntities = 1024) {
+  constructor(
+    private readonly rules: IndexRules,
+    expectedEntities = 1024,
+  ) {
     this.display = new TextStore(expectedEntities * 64, expectedEntities);
     this.altText = new TextStore(1 << 16, 1024);
     this.nameOff.push(0);
   }
 
-  add(e: EntitySummary): void {
+  add(e: IndexedEntity): void {
     const entity = this.entities++;
-    this.dosNum.push(Number(e.dosId));
-    this.display.add([e.dosId, e.name, e.city, e.state, e.zip].join(FS));
+    this.idNum.push(this.rules.idNumber(e.id));
+    this.display.add([e.id, e.name, ...e.fields].join(FS));
     this.addName(entity, KIND_CURRENT, e.name, -1);
     for (const alt of decodeAltNames(e.altNames)) {
       this.addName(entity, alt.kind === 'former' ? KIND_FORMER : KIND_ASSUMED, alt.name, this.altText.add(alt.name));
@@ -55,7 +77,7 @@ export class SegmentBuilder {
         this.tokenIds.set(t, id);
       }
       this.nameToks.push(id);
-      if (!STOPWORDS.has(t)) sig++;
+      if (!this.rules.stopwords.has(t)) sig++;
     }
     this.nameOff.push(this.nameToks.length);
     this.nameEntity.push(entity);
@@ -112,16 +134,18 @@ export class SegmentBuilder {
     }
 
     const byText = Uint32Array.from({ length: vocab }, (_, i) => i).sort((a, b) => (this.tokens[a]! < this.tokens[b]! ? -1 : 1));
-    const dosNum = this.dosNum.toArray();
-    const dosOrder = Uint32Array.from({ length: this.entities }, (_, i) => i).sort((a, b) => dosNum[a]! - dosNum[b]!);
+    const idNum = this.idNum.toArray();
+    const idOrder = Uint32Array.from({ length: this.entities }, (_, i) => i).sort((a, b) => idNum[a]! - idNum[b]!);
+    const stopwords = this.rules.stopwords;
     const isStop = new Uint8Array(vocab);
-    this.tokens.forEach((t, i) => (isStop[i] = STOPWORDS.has(t) ? 1 : 0));
+    this.tokens.forEach((t, i) => (isStop[i] = stopwords.has(t) ? 1 : 0));
 
     return new Segment({
       tokens: this.tokens,
       tokenIds: this.tokenIds,
       byText,
       isStop,
+      stopwords,
       postOff,
       post,
       nameOff,
@@ -131,8 +155,8 @@ export class SegmentBuilder {
       nameKind: Uint8Array.from(this.nameKind),
       altOf: this.altOf.toArray(),
       altText: this.altText.freeze(),
-      dosNum,
-      dosOrder,
+      idNum,
+      idOrder,
       display: this.display.freeze(),
       typo: TypoIndex.build(this.tokens),
     });
@@ -140,8 +164,8 @@ export class SegmentBuilder {
 }
 
 /** A segment of the given entities (tests, the delta of recent changes). */
-export function buildSegment(entities: Iterable<EntitySummary>): Segment {
-  const b = new SegmentBuilder();
+export function buildSegment(rules: IndexRules, entities: Iterable<IndexedEntity>): Segment {
+  const b = new SegmentBuilder(rules);
   for (const e of entities) b.add(e);
   return b.build();
 }

@@ -7,6 +7,8 @@ export interface SegmentParts {
   /** Token ids in the order of their text, for prefix ranges. */
   byText: Uint32Array;
   isStop: Uint8Array;
+  /** The register's words that say what kind of entity a name is, not which one (legal forms, articles). */
+  stopwords: ReadonlySet<string>;
   postOff: Uint32Array;
   post: Uint32Array;
   nameOff: Uint32Array;
@@ -16,8 +18,9 @@ export interface SegmentParts {
   nameKind: Uint8Array;
   altOf: Uint32Array;
   altText: FrozenText;
-  dosNum: Uint32Array;
-  dosOrder: Uint32Array;
+  /** Each entity's id as a number (IndexRules.idNumber), and the entities in that order: lookups by id. */
+  idNum: Uint32Array;
+  idOrder: Uint32Array;
   display: FrozenText;
   typo: TypoIndex;
 }
@@ -32,10 +35,9 @@ export interface NameHit {
   partial: boolean;
 }
 
+/** What a hit shows of its entity: its id, current name and the register's display fields (city, postcode…). */
 export interface EntityView {
-  dosId: string;
+  id: string;
   name: string;
-  city: string;
-  state: string;
-  zip: string;
+  fields: string[];
 }

@@ -1,0 +1,124 @@
+import { NameIndex } from '../../../shared/name-index/index.ts';
+import type { Db } from '../../../store/db.ts';
+import { type BulkReadStats, readBasicCompanyData } from './bulk-csv.ts';
+import { companyOfLine, indexedEntityOf, productLineOf } from './entity.ts';
+import { ProductStore } from './product-store.ts';
+import { gbIndexRules } from './rules.ts';
+
+export interface IngestCounts {
+  companies: number;
+  names: number;
+  invalidRows: number;
+}
+
+export interface GbIndexManagerDeps {
+  db: Db;
+  now: () => Date;
+  /** How often the store is looked at for stream changes and other processes' products. */
+  refreshEveryMs?: number;
+}
+
+/** Lets the event loop breathe between chunks of a long build. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Owns GB's in-memory name index: built from the stored Basic Company Data product (or straight from the download,
+ * when this process ingests it), then kept current from the stream's company changes in the store, so that every
+ * process sees a rename or a dissolution within `refreshEveryMs`. Until a product is ingested there is no index.
+ */
+export class GbIndexManager {
+  private index: NameIndex | undefined;
+  private productId = 0;
+  private appliedSeq = 0;
+  private building: Promise<NameIndex | undefined> | undefined;
+  private refreshing: Promise<void> | undefined;
+  private lastRefresh = 0;
+  readonly products: ProductStore;
+
+  constructor(private readonly deps: GbIndexManagerDeps) {
+    this.products = new ProductStore(deps.db);
+  }
+
+  /** The index, current as of now; undefined when no product was ever ingested. */
+  async get(): Promise<NameIndex | undefined> {
+    if (!this.index) return (this.building ??= this.buildFromStore().finally(() => (this.building = undefined)));
+    if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000))
+      await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
+    return this.index;
+  }
+
+  /** Picks up a newer product (rebuild) and the stream changes since the last look. */
+  async refresh(): Promise<void> {
+    this.lastRefresh = Date.now();
+    const latest = await this.products.latest();
+    if (latest && latest.id !== this.productId) {
+      await this.buildFromStore();
+      return;
+    }
+    if (this.index) await this.applyChanges(this.index);
+  }
+
+  private async applyChanges(index: NameIndex): Promise<void> {
+    for (;;) {
+      const page = await this.products.changesAfter(this.appliedSeq);
+      if (page.length === 0) break;
+      for (const c of page) {
+        if (c.removed) index.remove(c.number);
+        else index.upsert(indexedEntityOf(companyOfLine(c.line)));
+        this.appliedSeq = c.seq;
+      }
+    }
+  }
+
+  private async buildFromStore(): Promise<NameIndex | undefined> {
+    this.lastRefresh = Date.now();
+    const product = await this.products.latest();
+    if (!product) return undefined;
+    const builder = NameIndex.builder(gbIndexRules(), product.companies);
+    for await (const lines of this.products.lines(product.id)) {
+      for (const line of lines) builder.add(indexedEntityOf(companyOfLine(line)));
+      await breathe();
+    }
+    return this.install(new NameIndex(gbIndexRules(), builder.build()), product.id);
+  }
+
+  private async install(index: NameIndex, productId: number): Promise<NameIndex> {
+    this.appliedSeq = 0;
+    await this.applyChanges(index);
+    this.index = index;
+    this.productId = productId;
+    return index;
+  }
+
+  /**
+   * Ingests a Basic Company Data CSV as it downloads: each company goes to the index builder and to the stored
+   * product in one pass; the new index replaces the old one when the product is stored whole. Throws BulkBusyError
+   * when another process is ingesting.
+   */
+  async ingest(body: AsyncIterable<Uint8Array>, source: string, takenAt: Date): Promise<IngestCounts> {
+    const id = await this.products.begin(source, takenAt, this.deps.now());
+    try {
+      const builder = NameIndex.builder(gbIndexRules(), 1 << 20);
+      const writer = this.products.writer(id);
+      const stats: BulkReadStats = { rows: 0, invalid: 0 };
+      let names = 0;
+      for await (const batch of readBasicCompanyData(body, stats)) {
+        for (const c of batch) {
+          builder.add(indexedEntityOf(c));
+          names += 1 + c.previousNames.length;
+          const flushing = writer.add(productLineOf(c));
+          if (flushing) await flushing;
+        }
+      }
+      await writer.end();
+      const counts = { companies: builder.size, names, invalidRows: stats.invalid };
+      const index = new NameIndex(gbIndexRules(), builder.build());
+      await this.products.finish(id, counts, this.deps.now());
+      await this.install(index, id);
+      return counts;
+    } catch (err) {
+      await this.products.fail(id, err instanceof Error ? err.message : String(err), this.deps.now()).catch(() => undefined);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openTestDb } from '../../../../test/support/db.ts';
+import { eventually } from '../../../../test/support/service.ts';
+import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
+import { emptySandbox } from '../../../../test/support/empty-sandbox.ts';
+import type { Db } from '../../../store/db.ts';
+import { GB_BULK_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from '../index.ts';
+
+const MONTH = 30 * 86_400_000;
+
+/** A queue that records what is sent to it (the next run is a month away: it never runs here). */
+function recordingQueue() {
+  const sent: { name: string; opts?: SendOptions }[] = [];
+  const queue = new InProcessQueue();
+  const send = queue.send.bind(queue);
+  queue.send = async (name, payload, opts) => {
+    sent.push({ name, ...(opts ? { opts } : {}) });
+    return send(name, payload, opts);
+  };
+  return { queue, sent };
+}
+
+describe('the monthly GB bulk ingestion job (live mode with GB_BULK_URL)', () => {
+  let store: { db: Db; drop(): Promise<void> };
+  let emulator: GbRegisterEmulator;
+  let url: string;
+  const registers: GbRegister[] = [];
+  const live = () => {
+    const gb = new GbRegister({
+      mode: 'live',
+      apiUrl: url,
+      documentApiUrl: url,
+      apiKey: SANDBOX_API_KEY,
+      streamUrl: `${url}/stream`,
+      bulk: { url: `${url}/bulk/BasicCompanyData.csv`, everyMs: MONTH },
+      now: () => new Date(),
+      db: store.db,
+    });
+    registers.push(gb);
+    return gb;
+  };
+  const products = async () =>
+    (await store.db.query<{ finished_at: Date }>(`select finished_at from gb_bulk_products where status = 'done'`)).map(
+      (r) => new Date(r.finished_at),
+    );
+  before(async () => {
+    store = await openTestDb();
+    emulator = new GbRegisterEmulator({ sandbox: emptySandbox, latency: 'none', apiKeys: [SANDBOX_API_KEY] });
+    url = await emulator.start();
+  });
+  after(async () => {
+    for (const gb of registers) await gb.close();
+    await emulator.stop();
+    await store.drop();
+  });
+
+  it('runs at once when no product was ever ingested, then schedules the next a month after it', { timeout: 30_000 }, async () => {
+    const { queue, sent } = recordingQueue();
+    await live().start({ queue });
+    assert.equal(sent[0]!.name, GB_BULK_JOB);
+    assert.equal(sent[0]!.opts?.delayMs, 0);
+    await eventually(async () => sent.length >= 2, 20_000);
+    const [finished] = await products();
+    assert.ok(finished);
+    assert.equal(sent[1]!.opts?.key, `due:${new Date(finished.getTime() + MONTH).toISOString()}`);
+    await queue.stop();
+  });
+
+  it('another process finds the product: it schedules the next run a month on, and searches without downloading', async () => {
+    const { queue, sent } = recordingQueue();
+    const other = live();
+    await other.start({ queue });
+    const [finished] = await products();
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.opts?.key, `due:${new Date(finished!.getTime() + MONTH).toISOString()}`);
+    for await (const s of other.search('Albion Systems', { mode: 'onboarding', signal: AbortSignal.timeout(10_000) })) {
+      assert.equal(s.results[0]?.id, '05617255');
+      break;
+    }
+    assert.equal((await products()).length, 1);
+    await queue.stop();
+  });
+});
