@@ -55,6 +55,12 @@ export const Shareholder = z
     individual: Individual.optional(),
     company: CompanyReference.optional(),
     sharePercentage: z.number().optional(),
+    sharePercentageRange: z
+      .object({ lower: z.number(), upper: z.number() })
+      .optional()
+      .describe(
+        'Where the register publishes a band of holdings rather than a holding (GB: more than 25 % and at most 50 %): the band, whose lower bound is `sharePercentage`.',
+      ),
     numberOfShares: z.number().optional(),
     nominalCapitalHeld: Money.optional(),
     paidInAmount: Money.optional(),

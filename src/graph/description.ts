@@ -139,15 +139,21 @@ export function describeGraph(input: { traversal: Traversal; nodes: Graph['nodes
       return `${n.individual?.name ?? n.nodeId} (${pct(n.totalOwnershipPercentage ?? 0)}, ${how})`;
     });
   const threshold = pct(ubo.threshold);
+  // Bands (GB): a holding's percentage is the band's floor, so "holds less" is all that cannot be said.
+  const holds = t.percentagesAreLowerBounds ? 'is known to hold' : 'holds';
   if (ubo.status === 'identified') out.push(`${rootName} is ultimately owned by ${list(owners, 10)}.`);
   else if (ubo.status === 'proxy')
     out.push(
-      `No individual holds ${threshold} or more of ${rootName}; its senior managing official, ${ubo.proxy!.name ?? 'unnamed'}` +
+      `No individual ${holds} ${threshold} or more of ${rootName}; its senior managing official, ${ubo.proxy!.name ?? 'unnamed'}` +
         `${ubo.proxy!.role ? ` (${ubo.proxy!.role})` : ''}, is reported as UBO proxy.`,
     );
   else if (ubo.status === 'undetermined')
-    out.push(`No individual found so far holds ${threshold} or more of ${rootName}; companies not yet expanded may still lead to one.`);
-  else out.push(`No individual holds ${threshold} or more of ${rootName}, and it names no individual representative to report instead.`);
+    out.push(`No individual found so far ${holds} ${threshold} or more of ${rootName}; companies not yet expanded may still lead to one.`);
+  else out.push(`No individual ${holds} ${threshold} or more of ${rootName}, and it names no individual representative to report instead.`);
+  if (t.percentagesAreLowerBounds)
+    out.push(
+      'The register publishes holdings as bands (more than 25 %, 50 % or 75 %): the percentages are the bands’ lower bounds, so an owner may hold more.',
+    );
 
   const ends = [...t.companies.values()].map(deadEnd).filter((d): d is string => d !== undefined);
   if (ends.length) out.push(`Ownership ends without individuals at: ${list(ends)}.`);

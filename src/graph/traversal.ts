@@ -97,6 +97,8 @@ export interface Traversal {
   amountSpent: number;
   /** Listed continuation nodes the graph did not reach. */
   listedNotReached: string[];
+  /** Some holdings are bands whose lower bound is the percentage (GB's PSC register): owners may hold more. */
+  percentagesAreLowerBounds: boolean;
 }
 
 interface Pending {
@@ -137,10 +139,12 @@ export async function traverse(source: ExpansionSource, opts: TraversalOptions):
     queue.push(ref.nodeId);
   };
 
+  let bands = false;
   const addOwners = (company: TraversedCompany, data: ExpansionData, inBranch: boolean) => {
     if (data.legalName) company.ref = { ...company.ref, legalName: data.legalName };
     const listed = opts.continueFrom?.has(company.ref.nodeId) ?? false;
     for (const sh of data.shareholders) {
+      if (sh.sharePercentageRange && sh.sharePercentageRange.upper > sh.sharePercentageRange.lower) bands = true;
       const owner = ownerOf(sh, company.ref.countryCode);
       const fromId = owner.kind === 'company' ? owner.ref.nodeId : owner.nodeId;
       if (owner.kind === 'company') discover(owner.ref, company.depth + 1, listed || inBranch, owner.expandable);
@@ -210,6 +214,7 @@ export async function traverse(source: ExpansionSource, opts: TraversalOptions):
     edges: [...edges.values()],
     amountSpent,
     listedNotReached: [...(opts.continueFrom ?? [])].filter((id) => !companies.has(id)),
+    percentagesAreLowerBounds: bands,
   };
 }
 

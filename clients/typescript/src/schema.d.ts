@@ -5023,6 +5023,11 @@ export interface components {
             individual?: components["schemas"]["Individual"];
             company?: components["schemas"]["CompanyReference"];
             sharePercentage?: number;
+            /** @description Where the register publishes a band of holdings rather than a holding (GB: more than 25 % and at most 50 %): the band, whose lower bound is `sharePercentage`. */
+            sharePercentageRange?: {
+                lower: number;
+                upper: number;
+            };
             numberOfShares?: number;
             nominalCapitalHeld?: components["schemas"]["Money"];
             paidInAmount?: components["schemas"]["Money"];
@@ -5036,6 +5041,11 @@ export interface components {
             individual?: components["schemas"]["IndividualInput"];
             company?: components["schemas"]["CompanyReferenceInput"];
             sharePercentage?: number;
+            /** @description Where the register publishes a band of holdings rather than a holding (GB: more than 25 % and at most 50 %): the band, whose lower bound is `sharePercentage`. */
+            sharePercentageRange?: {
+                lower: number;
+                upper: number;
+            };
             numberOfShares?: number;
             nominalCapitalHeld?: components["schemas"]["MoneyInput"];
             paidInAmount?: components["schemas"]["MoneyInput"];

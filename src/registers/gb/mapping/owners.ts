@@ -115,7 +115,11 @@ export function shareholdersOf(pscs: readonly GbPsc[]): Shareholder[] {
       ? `PSC register: holds more than ${shares.lower}%${shares.upper < 100 ? ` and at most ${shares.upper}%` : ''} of the shares`
       : 'PSC register: controls the company without a share band';
     const id = pscIdOf(p);
-    const base = { ...(id ? { entityId: id } : {}), ...(shares ? { sharePercentage: shares.lower } : {}), source };
+    const base = {
+      ...(id ? { entityId: id } : {}),
+      ...(shares ? { sharePercentage: shares.lower, sharePercentageRange: { lower: shares.lower, upper: shares.upper } } : {}),
+      source,
+    };
     if (isCorporate(p)) return [{ type: 'company', ...base, company: companyReferenceOf(p.name, p.identification) }];
     const name = nameOf(p);
     return [
