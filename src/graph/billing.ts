@@ -3,7 +3,7 @@ import type { Ledger } from '../billing/ledger.ts';
 import { billingEvent } from '../billing/settlement.ts';
 import { blockFor, type Catalogue } from '../registers/catalogue.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { BillingRepository } from '../billing/repository.ts';
+import type { BillingRepository } from '../billing/repository/events.ts';
 import type { BillingSubject } from '../billing/types.ts';
 import type { GraphExpansionRepository, GraphExpansionRow } from './repository.ts';
 import type { RequestRepository } from '../requests/repository.ts';

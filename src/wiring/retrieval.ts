@@ -1,5 +1,5 @@
 import type { AccountService } from '../accounts/service.ts';
-import type { BillingRepository } from '../billing/repository.ts';
+import type { BillingRepository } from '../billing/repository/events.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { BillingSettlement } from '../billing/settlement.ts';

@@ -1,6 +1,6 @@
-import { locksAreNoOps, type Db, type Queryable } from '../store/db.ts';
-import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
-import type { BillingSubject } from './types.ts';
+import { locksAreNoOps, type Db, type Queryable } from '../../store/db.ts';
+import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../../store/statement.ts';
+import type { BillingSubject } from '../types.ts';
 
 /** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
 export type LedgerStatement = StatementPart;
