@@ -3,19 +3,15 @@ import { ApiError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Db } from '../store/db.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.ts';
-
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
+import type { AccountRepository } from './repository.ts';
+import type { ApiKeyRow } from './types.ts';
 
 /** An account's API keys as a resource (`/v2/api-keys`, the dashboard): several per account, each stored hashed. */
 export class ApiKeyService {
   constructor(
+    /** Transactions only: every statement is the repository's. */
     private readonly db: Db,
+    private readonly repo: AccountRepository,
     private readonly clock: Clock,
     /** Drops a revoked key from the authentication cache, so that this process refuses it at once. */
     private readonly forgetKeyHash: (hash: string) => void = () => {},
@@ -26,24 +22,13 @@ export class ApiKeyService {
     const key = generateApiKey();
     const now = this.clock.now();
     const row: ApiKeyRow = { id: newId('key', now.getTime()), name, prefix: keyPrefix(key), createdAt: now, lastUsedAt: null };
-    await this.db.query('insert into api_keys (id, account_id, key_hash, key_prefix, name, created_at) values ($1, $2, $3, $4, $5, $6)', [
-      row.id,
-      accountId,
-      hashApiKey(key),
-      row.prefix,
-      name,
-      now,
-    ]);
+    await this.repo.insertKey({ id: row.id, accountId, hash: hashApiKey(key), prefix: row.prefix, name, createdAt: now });
     return { ...row, key };
   }
 
   /** The account's working keys, oldest first (never the keys themselves: only their hashes are stored). */
   list(accountId: string): Promise<ApiKeyRow[]> {
-    return this.db.query<ApiKeyRow>(
-      `select id, name, key_prefix as prefix, created_at as "createdAt", last_used_at as "lastUsedAt"
-         from api_keys where account_id = $1 and revoked_at is null order by created_at, id`,
-      [accountId],
-    );
+    return this.repo.listKeys(accountId);
   }
 
   /**
@@ -52,15 +37,12 @@ export class ApiKeyService {
    */
   async revoke(accountId: string, id: string): Promise<void> {
     const outcome = await this.db.transaction(async (tx) => {
-      await tx.query('select id from accounts where id = $1 for update', [accountId]);
-      const keys = await tx.query<{ id: string }>('select id from api_keys where account_id = $1 and revoked_at is null', [accountId]);
-      if (!keys.some((k) => k.id === id)) return 'missing';
+      await this.repo.lockAccount(tx, accountId);
+      const keys = await this.repo.workingKeyIds(tx, accountId);
+      if (!keys.includes(id)) return 'missing';
       if (keys.length === 1) return 'last';
-      const revoked = await tx.query<{ hash: string }>(
-        'update api_keys set revoked_at = $3 where id = $1 and account_id = $2 returning key_hash as hash',
-        [id, accountId, this.clock.now()],
-      );
-      for (const row of revoked) this.forgetKeyHash(row.hash);
+      const revoked = await this.repo.revokeKey(tx, accountId, id, this.clock.now());
+      for (const hash of revoked) this.forgetKeyHash(hash);
       return 'revoked';
     });
     // Another account's key, and a revoked one, are indistinguishable from none.

@@ -1,4 +1,4 @@
-import type { Account } from './service.ts';
+import type { Account } from './types.ts';
 
 /** How long a key's answer is trusted before the store is asked again: a revocation by another process shows within it. */
 export const KEY_RECHECK_MS = 1_000;

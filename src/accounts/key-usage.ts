@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock.ts';
-import type { Db } from '../store/db.ts';
 import { hashApiKey } from './keys.ts';
+import type { AccountRepository } from './repository.ts';
 
 /** A key's last use is written at most this often per process: enough for "last used", no write per request. */
 const WRITE_EVERY_MS = 60_000;
@@ -14,7 +14,7 @@ export class KeyUsage {
   private readonly written = new Map<string, number>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: AccountRepository,
     private readonly clock: Clock,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -27,14 +27,9 @@ export class KeyUsage {
     if (this.written.size >= MAX_REMEMBERED) this.written.clear();
     this.written.set(hash, now);
     // Not awaited: the caller's request does not wait for bookkeeping; a failure is logged and retried next minute.
-    void this.db
-      .query('update api_keys set last_used_at = $2 where key_hash = $1 and (last_used_at is null or last_used_at < $2)', [
-        hash,
-        new Date(now),
-      ])
-      .catch((err: unknown) => {
-        this.written.delete(hash);
-        this.onError(err);
-      });
+    void this.repo.touchKey(hash, new Date(now)).catch((err: unknown) => {
+      this.written.delete(hash);
+      this.onError(err);
+    });
   }
 }

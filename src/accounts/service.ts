@@ -1,22 +1,11 @@
 import type { Db, Queryable } from '../store/db.ts';
-import { json } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from './keys.ts';
 import { KeyCache } from './key-cache.ts';
-
-/**
- * Registers enabled for the account, by their manifests' feature keys (spec §2.11: a gated register answers 400
- * until enabled on the workspace).
- */
-export type AccountFeatures = Record<string, boolean | undefined>;
-
-export interface Account {
-  id: string;
-  name: string;
-  features: AccountFeatures;
-}
+import type { AccountRepository } from './repository.ts';
+import type { Account, AccountFeatures } from './types.ts';
 
 export interface CreatedAccount extends Account {
   apiKey: string;
@@ -37,7 +26,9 @@ export class AccountService {
   private readonly keys = new KeyCache();
 
   constructor(
+    /** Transactions only: every statement is the repository's. */
     private readonly db: Db,
+    private readonly repo: AccountRepository,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
   ) {}
@@ -70,9 +61,8 @@ export class AccountService {
     const apiKey = input.apiKey ?? generateApiKey();
     const account = this.newAccount(input);
     const created = await this.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [FIRST_ACCOUNT_LOCK]);
-      const [row] = await tx.query<{ n: number }>('select count(*)::int8 as n from accounts');
-      if (row?.n) return undefined;
+      await this.repo.lockAdvisory(tx, FIRST_ACCOUNT_LOCK);
+      if (await this.repo.count(tx)) return undefined;
       if (!(await this.insert(tx, account, apiKey, input.credits))) return undefined;
       return { extra: await within?.(tx, account) };
     });
@@ -95,20 +85,17 @@ export class AccountService {
    */
   private async insert(tx: Queryable, account: Account, apiKey: string, credits?: number): Promise<boolean> {
     const now = this.clock.now();
-    await tx.query('insert into accounts (id, name, features, created_at) values ($1, $2, $3::jsonb, $4)', [
-      account.id,
-      account.name,
-      json(account.features),
-      now,
-    ]);
-    const keys = await tx.query(
-      `insert into api_keys (id, account_id, key_hash, key_prefix, created_at) values ($1, $2, $3, $4, $5)
-        on conflict (key_hash) do nothing returning id`,
-      [newId('key'), account.id, hashApiKey(apiKey), keyPrefix(apiKey), now],
-    );
-    if (!keys.length) {
+    await this.repo.insertAccount(tx, account, now);
+    const keyStored = await this.repo.insertFirstKey(tx, {
+      id: newId('key'),
+      accountId: account.id,
+      hash: hashApiKey(apiKey),
+      prefix: keyPrefix(apiKey),
+      createdAt: now,
+    });
+    if (!keyStored) {
       // The account row must go too; the caller's transaction is still usable (no statement failed).
-      await tx.query('delete from accounts where id = $1', [account.id]);
+      await this.repo.deleteAccount(tx, account.id);
       return false;
     }
     if (credits) await this.ledger.record(tx, account.id, credits, 'grant', 'account opening');
@@ -117,14 +104,7 @@ export class AccountService {
 
   /** The account of an API key that is not revoked; from the key cache, re-checked against the store each second. */
   async authenticate(apiKey: string): Promise<Account | undefined> {
-    return this.keys.get(hashApiKey(apiKey), async (hash) => {
-      const [row] = await this.db.query<{ id: string; name: string; features: AccountFeatures }>(
-        `select a.id, a.name, a.features from api_keys k join accounts a on a.id = k.account_id
-          where k.key_hash = $1 and k.revoked_at is null`,
-        [hash],
-      );
-      return row ? { id: row.id, name: row.name, features: row.features ?? {} } : undefined;
-    });
+    return this.keys.get(hashApiKey(apiKey), (hash) => this.repo.ofWorkingKey(hash));
   }
 
   /**
@@ -132,12 +112,9 @@ export class AccountService {
    * (they re-check the keys they hold each second). False when the account has no such key not yet revoked.
    */
   async revokeKey(accountId: string, keyId: string): Promise<boolean> {
-    const rows = await this.db.query<{ hash: string }>(
-      `update api_keys set revoked_at = $3 where id = $1 and account_id = $2 and revoked_at is null returning key_hash as hash`,
-      [keyId, accountId, this.clock.now()],
-    );
-    for (const row of rows) this.keys.forget(row.hash);
-    return rows.length > 0;
+    const hashes = await this.repo.revokeWorkingKey(accountId, keyId, this.clock.now());
+    for (const hash of hashes) this.keys.forget(hash);
+    return hashes.length > 0;
   }
 
   /** Drops a key from the authentication cache (its revocation by another module of this process). */
@@ -145,14 +122,12 @@ export class AccountService {
     this.keys.forget(hash);
   }
 
-  async get(id: string): Promise<Account | undefined> {
-    const [row] = await this.db.query<Account>('select id, name, features from accounts where id = $1', [id]);
-    return row;
+  get(id: string): Promise<Account | undefined> {
+    return this.repo.get(id);
   }
 
-  async count(): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('select count(*)::int8 as n from accounts');
-    return row?.n ?? 0;
+  count(): Promise<number> {
+    return this.repo.count();
   }
 
   /**
@@ -172,11 +147,7 @@ export class AccountService {
   }
 
   /** The account a key belongs to, revoked or not. */
-  private async ownerOf(apiKey: string): Promise<Account | undefined> {
-    const [row] = await this.db.query<Account>(
-      'select a.id, a.name, a.features from api_keys k join accounts a on a.id = k.account_id where k.key_hash = $1',
-      [hashApiKey(apiKey)],
-    );
-    return row ? { ...row, features: row.features ?? {} } : undefined;
+  private ownerOf(apiKey: string): Promise<Account | undefined> {
+    return this.repo.ofAnyKey(hashApiKey(apiKey));
   }
 }

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../store/db.ts';
-import { paramAt } from '../store/statement.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
+import type { LedgerRepository } from './repository/ledger.ts';
 
 /**
  * `reservation` holds a request's expected cost while its work is in flight (negative); `release` gives a unit's
@@ -23,7 +23,9 @@ export interface LedgerEntryInput {
  */
 export class Ledger {
   constructor(
+    /** The default store of `balance`, and transactions: every statement is the repository's. */
     private readonly db: Db,
+    private readonly repo: LedgerRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -51,8 +53,8 @@ export class Ledger {
   async recordMany(tx: Queryable, accountId: string, entries: readonly LedgerEntryInput[], floor?: number): Promise<string[] | undefined> {
     if (entries.length === 0) return [];
     const { ctes, params, ids } = this.entriesStatement(accountId, entries, floor, 0);
-    const rows = await tx.query<{ id: string }>(`with ${ctes} select id from ledger`, params);
-    return rows.length === entries.length ? ids : undefined;
+    const written = await this.repo.writeEntries(tx, { ctes, params });
+    return written === entries.length ? ids : undefined;
   }
 
   /**
@@ -66,36 +68,12 @@ export class Ledger {
     floor: number | undefined,
     offset: number,
   ): { ctes: string; params: unknown[]; ids: string[] } {
-    const $ = paramAt(offset);
-    const ids = entries.map(() => newId('led'));
-    const total = entries.reduce((sum, e) => sum + e.amount, 0);
-    return {
-      ids,
-      ctes: `balance as (
-         update accounts set balance = balance + ${$(2)} where id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)
-         returning id
-       ), ledger as (
-         insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
-         select e.id, ${$(1)}, e.amount, e.kind, e.reference, ${$(6)}
-           from balance, unnest(${$(3)}::text[], ${$(4)}::int8[], ${$(5)}::text[], ${$(8)}::text[]) as e(id, amount, kind, reference)
-         returning id
-       )`,
-      params: [
-        accountId,
-        total,
-        ids,
-        entries.map((e) => e.amount),
-        entries.map((e) => e.kind),
-        this.clock.now(),
-        floor ?? null,
-        entries.map((e) => e.reference ?? null),
-      ],
-    };
+    const rows = entries.map((e) => ({ id: newId('led'), amount: e.amount, kind: e.kind, reference: e.reference ?? null }));
+    return { ...this.repo.entriesPart(accountId, rows, this.clock.now(), floor, offset), ids: rows.map((r) => r.id) };
   }
 
-  async balance(accountId: string, tx: Queryable = this.db): Promise<number> {
-    const [row] = await tx.query<{ balance: number }>('select balance from accounts where id = $1', [accountId]);
-    return row?.balance ?? 0;
+  balance(accountId: string, tx: Queryable = this.db): Promise<number> {
+    return this.repo.balance(tx, accountId);
   }
 
   /** Adds (or, with a negative amount, withdraws) credits on the operator's word; returns the new balance. */

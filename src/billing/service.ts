@@ -2,7 +2,8 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import { reservationsPart, type BillingEventRow, type BillingRepository, type BillingSubject } from './repository.ts';
+import { reservationsPart, type BillingEventRow, type BillingRepository } from './repository/events.ts';
+import type { BillingSubject } from './types.ts';
 import type { StatementPartBuilder } from '../store/statement.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Budgets } from './budget.ts';

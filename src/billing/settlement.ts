@@ -2,7 +2,7 @@ import type { Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow, UnitWindow } from './repository.ts';
+import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow, UnitWindow } from './repository/events.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Account } from '../accounts/service.ts';
+import type { Account } from '../accounts/types.ts';
 import type { Services } from '../http/services.ts';
 import type { DashboardRepository } from './repository.ts';
 import { toApiError } from '../http/error-handler.ts';

@@ -4,7 +4,7 @@ import { isAvailable } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { GraphExpansionRepository } from './repository.ts';
-import type { RequestRow } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import { assembleGraph } from './assemble.ts';
 import { shareholdersBlock, type GraphBilling } from './billing.ts';
 import { companyNodeId, companyRef, type CompanyRef } from './nodes.ts';

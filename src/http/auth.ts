@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Account, AccountService } from '../accounts/service.ts';
+import type { AccountService } from '../accounts/service.ts';
+import type { Account } from '../accounts/types.ts';
 import type { KeyUsage } from '../accounts/key-usage.ts';
 import { ApiError } from '../shared/errors.ts';
 

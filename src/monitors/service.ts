@@ -1,4 +1,4 @@
-import type { Account } from '../accounts/service.ts';
+import type { Account } from '../accounts/types.ts';
 import type { Monitor, MonitorLog } from '../contract/index.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';

@@ -2,52 +2,7 @@ import type { Db, Queryable } from '../store/db.ts';
 import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
 import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
-
-export type ItemKind = 'dataPoint' | 'document';
-export type ItemStatusValue = 'in_progress' | 'enriching' | 'succeeded' | 'failed';
-
-export interface RequestRow {
-  id: string;
-  accountId: string;
-  countryCode: string;
-  companyId: string;
-  mode: 'onboarding' | 'verification';
-  dataPoints: string[];
-  documents: string[];
-  options: Record<string, unknown>;
-  metadata: Record<string, string>;
-  companyLegalName: string | null;
-  /** The agentic enrichment's outcome, once it ran (or was refused); null otherwise. */
-  enrichment?: StoredEnrichment | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** What the agentic enrichment step recorded for a request (src/enrichment/agentic). */
-export interface StoredEnrichment {
-  report: string;
-  /** Company fields it filled, with their provenance. */
-  filled: { field: string; value: unknown; evidence: string }[];
-  findings: number;
-  cost: number;
-  completedAt: string;
-}
-
-export interface ItemRow {
-  requestId: string;
-  kind: ItemKind;
-  name: string;
-  status: ItemStatusValue;
-  authoritative: boolean | null;
-  cost: number;
-  error: Record<string, unknown> | null;
-  result: unknown;
-  source: unknown;
-  attempts: number;
-  /** The billable unit the item is settled under (block sku or `document:<id>`); null when nothing is billed. */
-  billingUnit: string | null;
-  updatedAt: Date;
-}
+import type { ItemKind, ItemRow, ItemStatusValue, RequestRow, StoredEnrichment } from './types.ts';
 
 const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", mode,
   data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.ts';
-import { ownerIsDead } from '../store/leases.ts';
 import { newId } from '../shared/ids.ts';
+import type { AccountSlotRepository } from './repository.ts';
 
 /**
  * An account's share of a register's verification workers, counted in the store (migration 012), so that the cap
@@ -10,7 +10,9 @@ import { newId } from '../shared/ids.ts';
  */
 export class AccountSlots {
   constructor(
+    /** Transactions only: every statement is the repository's. */
     private readonly db: Db,
+    private readonly repo: AccountSlotRepository,
     /** This process's lease id (ProcessLease): slots are its while it is alive. */
     private readonly processId: string,
   ) {}
@@ -18,17 +20,16 @@ export class AccountSlots {
   /** A slot of `share` if fewer than `limit` are taken, else undefined. */
   async take(share: string, limit: number): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`account-slots:${share}`]);
-      await tx.query(`delete from account_slots s where s.share = $1 and ${ownerIsDead('s.process_id')}`, [share]);
-      const [row] = await tx.query<{ n: number }>('select count(*)::int as n from account_slots where share = $1', [share]);
-      if ((row?.n ?? 0) >= limit) return undefined;
+      await this.repo.lockShare(tx, share);
+      await this.repo.clearDead(tx, share);
+      if ((await this.repo.countTaken(tx, share)) >= limit) return undefined;
       const id = newId('slt');
-      await tx.query('insert into account_slots (id, share, process_id) values ($1, $2, $3)', [id, share, this.processId]);
+      await this.repo.insert(tx, { id, share, processId: this.processId });
       return id;
     });
   }
 
   async give(id: string): Promise<void> {
-    await this.db.query('delete from account_slots where id = $1', [id]);
+    await this.repo.delete(id);
   }
 }

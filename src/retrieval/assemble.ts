@@ -1,7 +1,7 @@
 import { transliterateResponse } from '../enrichment/transliteration/apply.ts';
 import type { CompanyResponse, DataPoint, DataStatusEntry, DocumentCategory, DocumentItem, Mode } from '../contract/index.ts';
 import { SINGLE_DOCUMENT_CATEGORIES } from '../contract/index.ts';
-import type { ItemRow, RequestRow } from '../requests/repository.ts';
+import type { ItemRow, RequestRow } from '../requests/types.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import { fetchOf } from './plan.ts';
 import { ENRICHMENT_SOURCE } from './agentic-enrichment.ts';

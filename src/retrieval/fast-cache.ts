@@ -1,7 +1,8 @@
 import type { Source } from '../contract/index.ts';
 import type { FetchableDataPoint, Register } from '../registers/contract.ts';
 import { blockFor } from '../registers/catalogue.ts';
-import type { RequestRepository, RequestRow } from '../requests/repository.ts';
+import type { RequestRepository } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 
 interface BlockSource {

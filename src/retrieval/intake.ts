@@ -4,7 +4,7 @@ import { documentUnitKey } from '../billing/units.ts';
 import type { Register } from '../registers/contract.ts';
 import { blockFor, documentFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { ItemRow } from '../requests/repository.ts';
+import type { ItemRow } from '../requests/types.ts';
 import type { Plan, Task } from './plan.ts';
 import { failureOf, type ItemFailure } from './runner.ts';
 

@@ -1,5 +1,5 @@
 import type { Register } from '../registers/contract.ts';
-import type { RequestRow } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import { sleep } from '../shared/sleep.ts';
 import type { DataPoint } from '../contract/index.ts';
 import { fetchesHandingOn, type Task } from './plan.ts';

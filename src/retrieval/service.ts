@@ -1,9 +1,10 @@
-import type { Account } from '../accounts/service.ts';
+import type { Account } from '../accounts/types.ts';
 import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoint } from '../contract/index.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db } from '../store/db.ts';
-import type { RequestRepository, RequestRow } from '../requests/repository.ts';
+import type { RequestRepository } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';

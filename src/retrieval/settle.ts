@@ -2,7 +2,8 @@ import type { BilledRequest, BillingSettlement, DocumentResolution, UnitOutcome 
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { ItemKind, ItemRow, RequestRepository, RequestRow } from '../requests/repository.ts';
+import type { RequestRepository } from '../requests/repository.ts';
+import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
 import type { RequestEvents } from './events.ts';

@@ -1,6 +1,7 @@
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { ItemRow, RequestRepository, RequestRow } from '../requests/repository.ts';
+import type { RequestRepository } from '../requests/repository.ts';
+import type { ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { DataPoint } from '../contract/index.ts';

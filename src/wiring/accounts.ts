@@ -1,5 +1,6 @@
 import { ApiKeyService } from '../accounts/api-keys.ts';
 import { KeyUsage } from '../accounts/key-usage.ts';
+import { AccountRepository } from '../accounts/repository.ts';
 import { AccountService } from '../accounts/service.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import { type Logger, logFailure } from '../observability/logger.ts';
@@ -12,12 +13,13 @@ import { WorkspaceService } from '../workspaces/service.ts';
 /** Accounts with their API keys and their last use, the dashboard's users, and the accounts' workspaces. */
 export function createAccounts(deps: { db: Db; clock: Clock; log: Logger; ledger: Ledger }) {
   const { db, clock, log } = deps;
-  const accounts = new AccountService(db, clock, deps.ledger);
+  const repo = new AccountRepository(db);
+  const accounts = new AccountService(db, repo, clock, deps.ledger);
   return {
     accounts,
     users: new UserService(db, clock),
-    apiKeys: new ApiKeyService(db, clock, (hash) => accounts.forgetKey(hash)),
-    keyUsage: new KeyUsage(db, clock, (err) => logFailure(log, err, 'API key last use')),
+    apiKeys: new ApiKeyService(db, repo, clock, (hash) => accounts.forgetKey(hash)),
+    keyUsage: new KeyUsage(repo, clock, (err) => logFailure(log, err, 'API key last use')),
     workspaces: new WorkspaceService(new WorkspaceRepository(db), clock),
   };
 }

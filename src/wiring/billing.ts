@@ -1,7 +1,8 @@
 import { Ledger } from '../billing/ledger.ts';
+import { LedgerRepository } from '../billing/repository/ledger.ts';
 import { BillingNotificationRepository } from '../billing/notifications/repository.ts';
 import { BillingNotifications } from '../billing/notifications/service.ts';
-import { BillingRepository } from '../billing/repository.ts';
+import { BillingRepository } from '../billing/repository/events.ts';
 import { BillingService } from '../billing/service.ts';
 import { BillingSettlement } from '../billing/settlement.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -17,7 +18,7 @@ import type { ServiceEvents } from './events.ts';
  */
 export function createBilling(deps: { db: Db; clock: Clock; log: Logger; webhooks: WebhookService; events: EventBus<ServiceEvents> }) {
   const { db, clock, webhooks } = deps;
-  const ledger = new Ledger(db, clock);
+  const ledger = new Ledger(db, new LedgerRepository(), clock);
   const repository = new BillingRepository(db);
   const notifications = new BillingNotifications(new BillingNotificationRepository(db, clock), ledger, clock, (a, t, p) =>
     webhooks.emit(a, t, p),

@@ -1,4 +1,4 @@
-import type { RequestRow } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import { EventBus } from '../shared/events.ts';
 
 /**

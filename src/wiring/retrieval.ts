@@ -1,5 +1,5 @@
 import type { AccountService } from '../accounts/service.ts';
-import type { BillingRepository } from '../billing/repository.ts';
+import type { BillingRepository } from '../billing/repository/events.ts';
 import type { Ledger } from '../billing/ledger.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { BillingSettlement } from '../billing/settlement.ts';
@@ -15,6 +15,7 @@ import { type Logger, logFailure } from '../observability/logger.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RequestRepository } from '../requests/repository.ts';
 import { AccountSlots } from '../retrieval/account-slots.ts';
+import { AccountSlotRepository } from '../retrieval/repository.ts';
 import { AgenticEnrichment } from '../retrieval/agentic-enrichment.ts';
 import { FastCache } from '../retrieval/fast-cache.ts';
 import { OnboardingExecutor } from '../retrieval/onboarding.ts';
@@ -98,7 +99,7 @@ export function createRetrieval(
       baseDelayMs: 1000,
       maxDelayMs: 5 * 60_000,
     },
-    new AccountSlots(db, deps.lease.id),
+    new AccountSlots(db, new AccountSlotRepository(db), deps.lease.id),
   );
   const retrieval = new RetrievalService(
     db,

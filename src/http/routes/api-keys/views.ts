@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiKeyRow } from '../../../accounts/api-keys.ts';
+import type { ApiKeyRow } from '../../../accounts/types.ts';
 import type { ApiKey } from '../../../contract/index.ts';
 
 export function apiKeyView(k: ApiKeyRow): z.infer<typeof ApiKey> {

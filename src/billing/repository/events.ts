@@ -1,5 +1,6 @@
-import { locksAreNoOps, type Db, type Queryable } from '../store/db.ts';
-import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
+import { locksAreNoOps, type Db, type Queryable } from '../../store/db.ts';
+import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../../store/statement.ts';
+import type { BillingSubject } from '../types.ts';
 
 /** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
 export type LedgerStatement = StatementPart;
@@ -74,13 +75,6 @@ export interface ReservationRow {
   eventId: string | null;
   createdAt: Date;
   settledAt: Date | null;
-}
-
-/** The company a unit is billed for: dedup and inclusion look at one account, register and company. */
-export interface BillingSubject {
-  accountId: string;
-  countryCode: string;
-  companyId: string;
 }
 
 /** A unit and the window within which its earlier events count (its catalogue entry's dedup window). */
