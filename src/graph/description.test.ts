@@ -16,7 +16,7 @@ const describe = async (group: Record<string, Shareholder[]>) =>
   assembleGraph(await traverse(new FakeSource(group), options('R', { room: { graphMaxBudget: 1000 } })), {
     representatives: [],
     interactive: false,
-  }).description;
+  }).description ?? '';
 
 test('holdings published as bands: no individual is said to hold less than the threshold, only not known to hold it', async () => {
   // Through two companies, 50 % × 50 % × 25 %: the lower bounds multiply to 6.25 %, the bands allow up to 56 %.
