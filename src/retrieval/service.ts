@@ -51,9 +51,9 @@ export class RetrievalService {
   ) {}
 
   /**
-   * Accepts a request: prices it from the catalogue, applies the budgets, and in one transaction checks the
-   * balance (402 and nothing stored when it cannot cover the cost), records the request and holds its cost.
-   * Then runs it: onboarding at once under a deadline, verification as jobs.
+   * Accepts a request: prices it from the catalogue, applies the budgets, and in one statement checks the balance
+   * (402 and nothing stored when it cannot cover the cost), records the request and holds its cost. Then runs it:
+   * onboarding at once under a deadline, verification as jobs.
    */
   async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
     const work = this.accept(account, body, workspace);
