@@ -50,5 +50,5 @@ export function createMonitoring(deps: {
     },
     deps.log,
   );
-  return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock), scheduler };
+  return { service: new MonitorService(db, registers, monitors, snapshots, checker, clock, config.MONITOR_SWEEP_EVERY), scheduler };
 }

@@ -163,7 +163,8 @@ export class MonitorScheduler {
         for (;;) {
           const page = await register.changedCompanies(cursor, FEED_PAGE);
           marked += await this.snapshots.markDue(register.countryCode, page.companyIds, this.clock.now());
-          if (page.cursor !== cursor) await this.snapshots.saveFeedCursor(register.countryCode, page.cursor, this.clock.now());
+          // Saved after every page, moved or not: its time says the feed is being read (a monitor's next check).
+          await this.snapshots.saveFeedCursor(register.countryCode, page.cursor, this.clock.now());
           cursor = page.cursor;
           if (!page.more) break;
         }

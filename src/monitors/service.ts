@@ -15,6 +15,8 @@ import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 const LOG_LIMIT = 200;
 /** The incumbent's default page of monitor logs. */
 const LOG_PAGE = 25;
+/** A busy process sweeps late: a feed read this much past its two intervals still counts as being read. */
+const FEED_READ_GRACE_MS = 60_000;
 
 /** The account side of monitoring (spec §4.5, CONTRACT §3): create or retrieve, list, get, stop, logs. */
 export class MonitorService {
@@ -25,6 +27,8 @@ export class MonitorService {
     private readonly snapshots: CompanySnapshots,
     private readonly checker: CompanyChecker,
     private readonly clock: Clock,
+    /** How often the processes read the registers' change feeds (MONITOR_SWEEP_EVERY). */
+    private readonly feedReadEveryMs: number,
   ) {}
 
   /**
@@ -135,11 +139,29 @@ export class MonitorService {
 
   /** The monitors as the API shows them; an active one says when its company is checked next. */
   private async views(rows: readonly MonitorRow[]): Promise<Monitor[]> {
-    const [next, names] = await Promise.all([
-      this.snapshots.nextChecks(rows.filter((m) => m.status === 'active')),
+    const active = rows.filter((m) => m.status === 'active');
+    const [next, names, feedReads] = await Promise.all([
+      this.snapshots.nextChecks(active),
       this.snapshots.names(rows),
+      active.some((m) => this.registers.get(m.countryCode)?.changedCompanies) ? this.snapshots.feedReads() : new Map<string, Date>(),
     ]);
-    return rows.map((m) => view(m, m.status === 'active' ? next.get(keyOf(m)) : undefined, names.get(keyOf(m)) ?? null));
+    const now = this.clock.now().getTime();
+    return rows.map((m) => {
+      const scheduled = m.status === 'active' ? next.get(keyOf(m)) : undefined;
+      return view(m, scheduled && this.feedAware(scheduled, feedReads.get(m.countryCode), now), names.get(keyOf(m)) ?? null);
+    });
+  }
+
+  /**
+   * A feed register's company (GB's streaming API, US-NY's daily snapshot) is not polled: its row is due only as a
+   * monthly safety net, and it is checked at the first feed read after the register reports a change to it. Its next
+   * check is therefore the next read of the feed, while the feed is being read (last read within two intervals and a minute's grace);
+   * a feed that stopped being read leaves the safety net's date, which is then the truth.
+   */
+  private feedAware(scheduled: Date, feedReadAt: Date | undefined, now: number): Date {
+    if (!feedReadAt || now - feedReadAt.getTime() > 2 * this.feedReadEveryMs + FEED_READ_GRACE_MS) return scheduled;
+    const nextRead = Math.max(now, feedReadAt.getTime() + this.feedReadEveryMs);
+    return nextRead < scheduled.getTime() ? new Date(nextRead) : scheduled;
   }
 
   private async require(account: Account, id: string): Promise<MonitorRow> {

@@ -81,6 +81,18 @@ describe('monitor sweeps', () => {
     assert.equal(company?.version, 2, 'one check of the company for both monitors');
   });
 
+  it("shows the next read of the feed as the next check of a feed register's company, not the monthly safety net", async () => {
+    assert.equal((await put('US-NY', '7200004', usNy('7200004', 'SOUTH DOCK PAPER INC.'))).status, 200);
+    const id = await create(keys[0]!, '7200004', 'US-NY');
+    const [row] = await svc.db.query<{ nextCheckAt: Date }>(
+      `select next_check_at as "nextCheckAt" from monitored_companies where country_code = 'US-NY' and company_id = '7200004'`,
+    );
+    assert.ok(row!.nextCheckAt.getTime() - Date.now() > 20 * DAY, 'the row keeps the safety net');
+    const shown = (await svc.call('GET', `/v2/monitors/${id}`, { key: keys[0]! })).body.nextCheckAt as string;
+    const ahead = Date.parse(shown) - Date.now();
+    assert.ok(ahead < 3_600_000 && ahead > -60_000, `next check ${shown}: the feed is read every sweep`);
+  });
+
   it('checks a company of a register without a feed when its daily check is due', { timeout: 60_000 }, async () => {
     await put('TEST', 'SWEEP-DAILY', testCompany('Swept Daily Ltd'));
     const id = await create(keys[0]!, 'SWEEP-DAILY', 'TEST');

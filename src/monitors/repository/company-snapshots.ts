@@ -186,6 +186,15 @@ export class CompanySnapshots {
     return row?.cursor;
   }
 
+  /** When each register's change feed was last read whole (`updated_at`, written by every successful read). */
+  async feedReads(): Promise<Map<string, Date>> {
+    const rows = await this.db.query<{ countryCode: string; readAt: Date }>(
+      'select country_code as "countryCode", updated_at as "readAt" from monitor_feed_cursors',
+    );
+    return new Map(rows.map((r) => [r.countryCode, r.readAt]));
+  }
+
+  /** Records where a feed was read up to, and when (the monitor view's next check of a feed register). */
   async saveFeedCursor(countryCode: string, cursor: string, at: Date): Promise<void> {
     await this.db.query(
       `insert into monitor_feed_cursors (country_code, cursor, updated_at) values ($1, $2, $3)
