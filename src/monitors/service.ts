@@ -51,7 +51,7 @@ export class MonitorService {
     if (!company || company.status !== 'present' || company.version === 0) {
       seen = await this.checker.observe(key);
       if (seen.kind === 'not_found')
-        throw RegisterError.notFound(`${companyId} is not in the ${register.catalogue.register}: ${seen.message}`);
+        throw RegisterError.notFound(`${register.catalogue.register}: ${seen.message}`);
     }
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
