@@ -50,8 +50,7 @@ export class MonitorService {
     let seen: Observation | undefined;
     if (!company || company.status !== 'present' || company.version === 0) {
       seen = await this.checker.observe(key);
-      if (seen.kind === 'not_found')
-        throw RegisterError.notFound(`${register.catalogue.register}: ${seen.message}`);
+      if (seen.kind === 'not_found') throw RegisterError.notFound(`${register.catalogue.register}: ${seen.message}`);
     }
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {

@@ -30,6 +30,7 @@ import { legalRepresentativesOf, otherKeyPersonsOf } from './mapping/people.ts';
 import { searchResultOf } from './mapping/search.ts';
 import { PortalClient, type PortalLocation } from './portal/client.ts';
 import { CnRecordSchema } from './record.ts';
+import { configuredBase, onFirstUse } from '../location.ts';
 
 export { CnRecordSchema, type CnRecord, type CnRecordInput } from './record.ts';
 export { PortalEmulator } from './emulator/server.ts';
@@ -92,10 +93,9 @@ export class CnRegister implements Register {
     if (opts.mode === 'sandbox') {
       const emulator = new PortalEmulator(opts);
       this.emulator = emulator;
-      let started: Promise<string> | undefined;
-      location = () => (started ??= emulator.start());
+      location = onFirstUse(emulator);
     } else {
-      location = async () => opts.portalUrl.replace(/\/+$/, '');
+      location = configuredBase(opts.portalUrl);
     }
     this.client = new PortalClient(location);
   }

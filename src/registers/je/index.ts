@@ -11,7 +11,7 @@ import type {
   SourceResults,
 } from '../contract.ts';
 import { RegisterError } from '../errors.ts';
-import { RegistryEmulator, type EmulatorEndpoints } from './emulator/server.ts';
+import { RegistryEmulator } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
 import { idRefusal, lengthOrCharacterProblem } from '../id-refusal.ts';
 import { NOT_DISCLOSED, REPORT_TITLE } from './labels.ts';
@@ -24,6 +24,7 @@ import { isActiveStatus } from './mapping/status.ts';
 import { RegistryClient, type EntityPage, type RegistryLocation } from './registry/client.ts';
 import { JeRecordSchema } from './record.ts';
 import { ProfileReports, type ProfileReport } from './report/reports.ts';
+import { configuredBase, onFirstUse } from '../location.ts';
 
 export { JeRecordSchema, type JeRecord, type JeRecordInput } from './record.ts';
 export { RegistryEmulator } from './emulator/server.ts';
@@ -82,15 +83,14 @@ export class JeRegister implements Register {
     if (opts.mode === 'sandbox') {
       const emulator = new RegistryEmulator(opts);
       this.emulator = emulator;
-      let started: Promise<EmulatorEndpoints> | undefined;
-      const endpoints = () => (started ??= emulator.start());
+      const endpoints = onFirstUse(emulator);
       const box = new ReportMailbox(async () => (await endpoints()).mailbox, Math.max(20, scaleLatency(5_000, opts.latency)));
       location = async () => (await endpoints()).registryUrl;
       mailbox = async () => ({ box, address: (await endpoints()).reportEmail });
     } else {
       const { mailbox: config, reportEmail } = opts;
       const box = config && reportEmail ? new ReportMailbox(async () => config, LIVE_POLL_MS) : undefined;
-      location = async () => opts.registryUrl.replace(/\/+$/, '');
+      location = configuredBase(opts.registryUrl);
       mailbox = async () => (box && reportEmail ? { box, address: reportEmail } : undefined);
     }
     this.client = new RegistryClient(location, {

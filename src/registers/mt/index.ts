@@ -31,6 +31,7 @@ import { nameResultOf, numberResultOf } from './mapping/search.ts';
 import { MtRegistryClient, type MtCredentials, type RegistryLocation } from './portal/client.ts';
 import { UuidResolver } from './uuids.ts';
 import { MtRecordSchema } from './record.ts';
+import { configuredBase, onFirstUse } from '../location.ts';
 
 export { MtRecordSchema, type MtRecord, type MtRecordInput } from './record.ts';
 export { MtRegistryEmulator } from './emulator/server.ts';
@@ -73,10 +74,9 @@ export class MtRegister implements Register {
     if (opts.mode === 'sandbox') {
       const emulator = new MtRegistryEmulator(opts);
       this.emulator = emulator;
-      let started: Promise<string> | undefined;
-      location = () => (started ??= emulator.start());
+      location = onFirstUse(emulator);
     } else {
-      location = async () => opts.registryUrl.replace(/\/+$/, '');
+      location = configuredBase(opts.registryUrl);
     }
     this.client = new MtRegistryClient(location, opts.mode === 'sandbox' ? SANDBOX_ACCOUNT : opts.credentials);
     this.uuids = new UuidResolver(this.client);
