@@ -7,12 +7,10 @@ import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { basename } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { MANIFESTS } from '../src/registers/index.ts';
-import { migrationSetsOf } from '../src/registers/manifest.ts';
 import { ingestFiles } from '../src/registers/us-ny/ingest/ingest.ts';
 import { formatOf } from '../src/registers/us-ny/ingest/read.ts';
 import { Clock } from '../src/shared/clock.ts';
-import { openStore } from '../src/store/open.ts';
+import { openServiceStore } from '../src/wiring/platform.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,12 +22,7 @@ if (!file) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openStore({
-  databaseUrl: config.DATABASE_URL,
-  schema: config.DATABASE_SCHEMA,
-  dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-  migrations: migrationSetsOf(MANIFESTS),
-});
+const db = await openServiceStore(config);
 const clock = new Clock();
 const format = (f: string) => (values.format === 'csv' || values.format === 'json' ? values.format : formatOf(f));
 // With --progress the entities file is read through a byte counter: its share read is the ingestion's progress (the

@@ -12,8 +12,11 @@ import type { Db } from '../store/db.ts';
 import { openStore } from '../store/open.ts';
 import { tracedIfAsked } from '../store/trace.ts';
 
-/** The store (the one given, or opened from the configuration with every register's migrations). */
-export async function openServiceStore(config: Config, given: Db | undefined): Promise<Db> {
+/**
+ * The store (the one given, or opened from the configuration with every register's migrations): the service's, and
+ * the ingestion scripts' that write into it.
+ */
+export async function openServiceStore(config: Config, given?: Db): Promise<Db> {
   // Counted per statement only when a benchmark asks (REGISTRUM_STORE_TRACE=1, src/store/trace.ts).
   return tracedIfAsked(
     given ??
