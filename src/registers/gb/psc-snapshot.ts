@@ -31,11 +31,17 @@ export class IncompleteSnapshotError extends Error {
 }
 
 /**
- * Ingests the PSC snapshot (JSON lines, registers/gb.md) into gb_psc_snapshot, replacing it whole in one transaction.
- * The last line's totals must match what the file holds, else it is refused: a download cut short would otherwise
- * make owners vanish. A line the register's PSC shape does not parse is skipped and counted, not fatal.
+ * Ingests the PSC snapshot (JSON lines, registers/gb.md: the text, or its lines as they download) into
+ * gb_psc_snapshot, replacing it whole in one transaction. The last line's totals must match what the file holds, else
+ * it is refused: a download cut short would otherwise make owners vanish. A line the register's PSC shape does not
+ * parse is skipped and counted, not fatal. The lines are read as they arrive, but the parsed rows are held until the
+ * totals are checked (to be moved to a staging table before the register's full product, 10 million lines).
  */
-export async function ingestPscSnapshot(db: Db, text: string, appliedAt: Date): Promise<SnapshotState> {
+export async function ingestPscSnapshot(
+  db: Db,
+  source: string | Iterable<string> | AsyncIterable<string>,
+  appliedAt: Date,
+): Promise<SnapshotState> {
   const rows: { company_number: string; line: number; psc: GbPsc }[] = [];
   const companies = new Set<string>();
   let pscs = 0;
@@ -43,7 +49,7 @@ export async function ingestPscSnapshot(db: Db, text: string, appliedAt: Date): 
   let skipped = 0;
   let totals: z.infer<typeof Totals> | undefined;
   let n = 0;
-  for (const raw of text.split('\n')) {
+  for await (const raw of typeof source === 'string' ? source.split('\n') : source) {
     if (!raw.trim()) continue;
     n++;
     const line = Line.safeParse(safeJson(raw));

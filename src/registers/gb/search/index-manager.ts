@@ -1,7 +1,9 @@
 import { NameIndex } from '../../../shared/name-index/index.ts';
 import type { Db } from '../../../store/db.ts';
-import { type BulkReadStats, readBasicCompanyData } from './bulk-csv.ts';
-import { companyOfLine, indexedEntityOf, productLineOf } from './entity.ts';
+import { redactUrl } from '../bulk/product-files.ts';
+import type { BulkReadStats } from './bulk-csv.ts';
+import { productLinesInWorker } from './bulk-lines.ts';
+import { companyOfLine, indexedEntityOf } from './entity.ts';
 import { ProductStore } from './product-store.ts';
 import { gbIndexRules } from './rules.ts';
 
@@ -91,24 +93,29 @@ export class GbIndexManager {
   }
 
   /**
-   * Ingests a Basic Company Data CSV as it downloads: each company goes to the index builder and to the stored
-   * product in one pass; the new index replaces the old one when the product is stored whole. Throws BulkBusyError
-   * when another process is ingesting.
+   * Ingests a Basic Company Data product as it downloads (`sources`: its parts in order, URLs or local paths, each
+   * zipped as the register publishes it or the CSV itself), read and parsed in a worker thread: each company goes to
+   * the index builder and to the stored product in one pass; the new index replaces the old one when the product is
+   * stored whole. The run is registered first, so that a failed download is recorded as a failed product (the stored
+   * one keeps serving). Throws BulkBusyError when another process is ingesting.
    */
-  async ingest(body: AsyncIterable<Uint8Array>, source: string, takenAt: Date): Promise<IngestCounts> {
-    const id = await this.products.begin(source, takenAt, this.deps.now());
+  async ingest(sources: readonly string[], takenAt: Date): Promise<IngestCounts> {
+    const id = await this.products.begin(sources.map(redactUrl).join(','), takenAt, this.deps.now());
     try {
       const builder = NameIndex.builder(gbIndexRules(), 1 << 20);
       const writer = this.products.writer(id);
       const stats: BulkReadStats = { rows: 0, invalid: 0 };
       let names = 0;
-      for await (const batch of readBasicCompanyData(body, stats)) {
-        for (const c of batch) {
+      for await (const lines of productLinesInWorker(sources, stats)) {
+        for (const line of lines) {
+          const c = companyOfLine(line);
           builder.add(indexedEntityOf(c));
           names += 1 + c.previousNames.length;
-          const flushing = writer.add(productLineOf(c));
+          const flushing = writer.add(line);
           if (flushing) await flushing;
         }
+        // The index is built here, on the main thread: let requests through between batches.
+        await breathe();
       }
       await writer.end();
       const counts = { companies: builder.size, names, invalidRows: stats.invalid };

@@ -5,6 +5,7 @@ import { eventually } from '../../../../test/support/service.ts';
 import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
 import { emptySandbox } from '../../../../test/support/empty-sandbox.ts';
 import type { Db } from '../../../store/db.ts';
+import { downloadNames } from '../emulator/downloads.ts';
 import { GB_BULK_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from '../index.ts';
 
 const MONTH = 30 * 86_400_000;
@@ -33,7 +34,7 @@ describe('the monthly GB bulk ingestion job (live mode with GB_BULK_URL)', () =>
       documentApiUrl: url,
       apiKey: SANDBOX_API_KEY,
       streamUrl: `${url}/stream`,
-      bulk: { url: `${url}/bulk/BasicCompanyData.csv`, everyMs: MONTH },
+      bulk: { sources: [`${url}/bulk/${downloadNames(new Date()).basicCompanyData.oneFile}`], everyMs: MONTH },
       now: () => new Date(),
       db: store.db,
     });
