@@ -139,6 +139,30 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot is still there');
   });
 
+  it('a failed run (the download answers 503) logs one error line with the job, URL and reason; the snapshot stays', async () => {
+    await gb.ingestPscSnapshot();
+    const before = await snapshotState(store.db);
+    const queue = new RecordingQueue();
+    const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+    await gb.start({ queue, log: { error: (fields, msg) => void lines.push({ fields: fields as Record<string, unknown>, msg }) } });
+    outage = true;
+    try {
+      await queue.handlers.get(GB_PSC_SNAPSHOT_JOB)!({});
+    } finally {
+      outage = false;
+      await gb.stopStream();
+    }
+    assert.equal(lines.length, 1);
+    const { job, url, reason } = lines[0]!.fields;
+    assert.equal(job, GB_PSC_SNAPSHOT_JOB);
+    assert.match(String(url), /^http:\/\/127\.0\.0\.1:\d+\/bulk\/persons-with-significant-control-snapshot-2026-03-02\.zip$/);
+    assert.equal(reason, `${url} answered 503`);
+    assert.deepEqual(await snapshotState(store.db), before);
+    assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot still serves');
+    // Rescheduled: a day after the snapshot that stays (the clock has not moved since it was applied).
+    assert.equal(queue.sent.at(-1)?.opts?.delayMs, DAY);
+  });
+
   it('reads the register’s lines loosely: a number without leading zeros, unknown fields, a broken line counted', async () => {
     const lines = [
       JSON.stringify({

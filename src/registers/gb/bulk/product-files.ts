@@ -89,7 +89,22 @@ export function newestOnPage(html: string, pageUrl: string, product: BulkProduct
 /** The body of a URL (fetched) or of a local file (the operator's script, the benchmark); an HTML page as text. */
 async function open_(source: string, signal: AbortSignal | undefined): Promise<{ body: AsyncIterable<Uint8Array>; page?: string }> {
   if (!isHttp(source)) return { body: createReadStream(source, { highWaterMark: 1 << 20 }) };
-  const res = await fetch(source, signal ? { signal } : {});
+  // fetch refuses a URL with a user and password (a mirror behind Basic authentication): they go in the header.
+  const url = new URL(source);
+  const headers: Record<string, string> = {};
+  if (url.username || url.password) {
+    const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(user).toString('base64')}`;
+    url.username = url.password = '';
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, ...(signal ? { signal } : {}) });
+  } catch (err) {
+    // fetch says only "fetch failed": the reason is its cause (refused, DNS, reset).
+    const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
+    throw RegisterError.unavailable(`${redactUrl(source)}: ${cause}`);
+  }
   if (!res.ok || !res.body) {
     await res.body?.cancel().catch(() => undefined);
     throw RegisterError.unavailable(`${redactUrl(source)} answered ${res.status}`);
