@@ -4,7 +4,8 @@ import { openTestDb } from '../../../test/support/db.ts';
 import type { JobToSend, SendOptions, WorkQueue } from '../../jobs/queue.ts';
 import type { SandboxStore } from '../../sandbox/store.ts';
 import type { Db } from '../../store/db.ts';
-import { GB_PSC_SNAPSHOT_JOB, GbRegister } from './index.ts';
+import { downloadNames } from './emulator/downloads.ts';
+import { GB_PSC_SNAPSHOT_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from './index.ts';
 import { IncompleteSnapshotError, ingestPscSnapshot, snapshotPscs, snapshotState } from './psc-snapshot.ts';
 
 /** The seeded register, with an outage the test switches on: the REST API then answers 503. */
@@ -161,6 +162,32 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot still serves');
     // Rescheduled: a day after the snapshot that stays (the clock has not moved since it was applied).
     assert.equal(queue.sent.at(-1)?.opts?.delayMs, DAY);
+  });
+
+  it('live mode reads the register’s page, then the newest snapshot’s parts as one file (the emulator over HTTP)', async () => {
+    const emulator = new GbRegisterEmulator({ sandbox: seededSandbox, latency: 'none', apiKeys: [SANDBOX_API_KEY], now: () => now });
+    const base = await emulator.start();
+    const live = new GbRegister({
+      mode: 'live',
+      apiUrl: base,
+      documentApiUrl: base,
+      apiKey: SANDBOX_API_KEY,
+      now: () => now,
+      db: store.db,
+      pscSnapshot: [`${base}/bulk/en_pscdata.html`],
+    });
+    try {
+      const fromPage = await live.ingestPscSnapshot();
+      assert.deepEqual([fromPage.companies, fromPage.pscs, fromPage.statements], [12, 14, 2]);
+      const parts = downloadNames(now).pscSnapshot.parts.map((p) => `${base}/bulk/${p}`);
+      const fromParts = await live.ingestPscSnapshot(parts);
+      assert.deepEqual([fromParts.companies, fromParts.pscs, fromParts.statements], [12, 14, 2]);
+      // One part alone is a snapshot cut short: refused by its totals (here: it has none).
+      await assert.rejects(live.ingestPscSnapshot(parts.slice(0, 1)), IncompleteSnapshotError);
+    } finally {
+      await live.close();
+      await emulator.stop();
+    }
   });
 
   it('reads the register’s lines loosely: a number without leading zeros, unknown fields, a broken line counted', async () => {

@@ -10,8 +10,10 @@ export type FromWorker =
   | { type: 'lines'; bytes: Uint8Array; count: number }
   | { type: 'end'; stats: BulkReadStats }
   | { type: 'error'; message: string };
-/** The main thread has taken a batch: the worker may post another. */
-export type ToWorker = 'taken';
+/** The main thread has taken a batch (the worker may post another), or stops reading. */
+export type ToWorker = 'taken' | 'stop';
+/** How long a worker asked to stop may take to remove its temporary file before it is terminated. */
+const STOP_GRACE_MS = 5000;
 
 const WORKER = new URL('./bulk-worker.ts', import.meta.url);
 
@@ -34,6 +36,7 @@ function startWorker(input: WorkerInput): Worker {
  */
 export async function* productLinesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<string[]> {
   const worker = startWorker({ sources });
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   const inbox: FromWorker[] = [];
   let failure: Error | undefined;
   let finished = false;
@@ -71,7 +74,12 @@ export async function* productLinesInWorker(sources: readonly string[], stats: B
       worker.postMessage('taken' satisfies ToWorker);
     }
   } finally {
-    finished = true;
+    if (!finished) {
+      // Stopped early (the store failed, the caller gave up): let the worker end its download and remove its file.
+      finished = true;
+      worker.postMessage('stop' satisfies ToWorker);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    }
     await worker.terminate();
   }
 }

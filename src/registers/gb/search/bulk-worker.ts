@@ -16,11 +16,12 @@ const { sources } = workerData as WorkerInput;
 const encoder = new TextEncoder();
 let inFlight = 0;
 let wake: (() => void) | undefined;
+/** Aborted when the main thread stops reading: the download stops and the spooled zip is removed before exiting. */
+const stopping = new AbortController();
 port.on('message', (m: ToWorker) => {
-  if (m === 'taken') {
-    inFlight--;
-    wake?.();
-  }
+  if (m === 'taken') inFlight--;
+  else stopping.abort(new Error('the ingestion stopped'));
+  wake?.();
 });
 
 const post = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
@@ -31,14 +32,15 @@ async function send(lines: string[]): Promise<void> {
   const bytes = encoder.encode(lines.join('\n'));
   inFlight++;
   post({ type: 'lines', bytes, count: lines.length }, [bytes.buffer as ArrayBuffer]);
-  while (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
+  while (inFlight >= MAX_IN_FLIGHT && !stopping.signal.aborted) await new Promise<void>((resolve) => (wake = resolve));
+  stopping.signal.throwIfAborted();
 }
 
 try {
   const stats: BulkReadStats = { rows: 0, invalid: 0 };
   let lines: string[] = [];
   // Each file of the product (a part, or a zip's entry) starts with the header row of its own.
-  for await (const file of productFiles(sources, 'basicCompanyData')) {
+  for await (const file of productFiles(sources, 'basicCompanyData', stopping.signal)) {
     for await (const batch of readBasicCompanyData(file.body, stats)) {
       for (const c of batch) lines.push(productLineOf(c));
       if (lines.length >= BATCH) {
@@ -51,5 +53,8 @@ try {
   await send(lines);
   post({ type: 'end', stats });
 } catch (err) {
-  post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  if (!stopping.signal.aborted) post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+} finally {
+  // Nothing more to wait for: the worker ends once what it posted is delivered.
+  port.unref();
 }
