@@ -138,6 +138,9 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     await assert.rejects(ingestPscSnapshot(store.db, `${line('123', psc)}\n${totals}\n`, now), IncompleteSnapshotError);
     assert.deepEqual(await snapshotState(store.db), before);
     assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot is still there');
+    // The refused files' staged rows are gone.
+    const [staged] = await store.db.query<{ n: number }>('select count(*)::integer as n from gb_psc_snapshot_staging');
+    assert.equal(staged?.n, 0);
   });
 
   it('a failed run (the download answers 503) logs one error line with the job, URL and reason; the snapshot stays', async () => {
