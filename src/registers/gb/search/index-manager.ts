@@ -20,6 +20,9 @@ export interface GbIndexManagerDeps {
   refreshEveryMs?: number;
 }
 
+/** Companies added to the index between two breaths of the event loop. */
+const BUILD_SLICE = 2000;
+
 /** Lets the event loop breathe between chunks of a long build. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -107,14 +110,16 @@ export class GbIndexManager {
       const stats: BulkReadStats = { rows: 0, invalid: 0 };
       let names = 0;
       for await (const lines of productLinesInWorker(sources, stats)) {
-        for (const line of lines) {
-          const c = companyOfLine(line);
+        for (let i = 0; i < lines.length; i++) {
+          const c = companyOfLine(lines[i]!);
           builder.add(indexedEntityOf(c));
           names += 1 + c.previousNames.length;
-          const flushing = writer.add(line);
+          const flushing = writer.add(lines[i]!);
           if (flushing) await flushing;
+          // The index is built here, on the main thread: let requests through every few thousand companies (a
+          // worker's whole batch at once held the loop for most of a second on a busy machine).
+          if (i % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
         }
-        // The index is built here, on the main thread: let requests through between batches.
         await breathe();
       }
       await writer.end();
