@@ -69,7 +69,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const events = createServiceEvents();
   const { registers, registerOutcomes, sandbox } = createRegisterRegistry(config, { db, clock, log });
   const { lease, jobEngine, queue } = await createJobs(config, { db, log });
-  await startRegisters(registers, queue);
+  await startRegisters(registers, queue, log);
 
   // company.updated carries the request's GET response: the request engine, wired below, provides it.
   const companyPayload = new LateBound<CompanyPayload>('company.updated payload');

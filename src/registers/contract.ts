@@ -190,4 +190,6 @@ export interface ChangedCompaniesPage {
 
 export interface RegisterStartContext {
   queue: WorkQueue;
+  /** The process's logger, for the failures of the register's background work (its jobs run with no caller to tell). */
+  log?: { error(fields: object, msg: string): void };
 }

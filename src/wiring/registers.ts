@@ -27,6 +27,6 @@ export function createRegisterRegistry(config: Config, deps: { db: Db; clock: Cl
 }
 
 /** Lets each register start its own work (snapshot feeds, schedules) on the job queue. */
-export async function startRegisters(registers: RegisterRegistry, queue: WorkQueue): Promise<void> {
-  for (const r of registers.all()) await r.start?.({ queue });
+export async function startRegisters(registers: RegisterRegistry, queue: WorkQueue, log: Logger): Promise<void> {
+  for (const r of registers.all()) await r.start?.({ queue, log });
 }

@@ -23,7 +23,9 @@ import { scheduleRecurring } from '../../jobs/recurring.ts';
 import { companyOfProfile, productLineOf } from './search/entity.ts';
 import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
-import { BULK_PATHS, GbRegisterEmulator } from './emulator/server.ts';
+import { GbRegisterEmulator } from './emulator/server.ts';
+import { DOWNLOADS_PATH, downloadNames } from './emulator/downloads.ts';
+import { productFiles, productLines, redactUrl } from './bulk/product-files.ts';
 import { ingestPscSnapshot, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
@@ -64,10 +66,13 @@ export type GbRegisterOptions = {
       apiKey: string;
       streamUrl?: string;
       streamKey?: string;
-      /** The day's PSC snapshot, unzipped to JSON lines (the register publishes it zipped; a mirror unzips it). */
-      pscSnapshotUrl?: string;
-      /** The Basic Company Data product (one CSV) and how often it is ingested (the `gb.bulk.ingest` job). */
-      bulk?: { url: string; everyMs: number };
+      /**
+       * The day's PSC snapshot: its parts in order (one zip as the register publishes it, its `_NofM` parts, the JSON
+       * lines unzipped, or the register's download page, whose newest snapshot is read).
+       */
+      pscSnapshot?: readonly string[];
+      /** The Basic Company Data product, read as the PSC snapshot, and how often it is ingested (the `gb.bulk.ingest` job). */
+      bulk?: { sources: readonly string[]; everyMs: number };
     }
 );
 
@@ -113,7 +118,7 @@ export class GbRegister implements Register {
   private readonly db: Db | undefined;
   private readonly names: GbIndexManager | undefined;
   private apiLocation: ApiLocation = async () => '';
-  private readonly pscSnapshotUrl: string | undefined;
+  private readonly pscSnapshot: readonly string[] | undefined;
   private readonly onError: ((err: unknown) => void) | undefined;
 
   constructor(private readonly opts: GbRegisterOptions) {
@@ -141,7 +146,7 @@ export class GbRegister implements Register {
     }
     this.db = opts.db;
     this.onError = opts.onError;
-    this.pscSnapshotUrl = opts.mode === 'live' ? opts.pscSnapshotUrl : undefined;
+    this.pscSnapshot = opts.mode === 'live' ? opts.pscSnapshot : undefined;
     this.names = opts.db ? new GbIndexManager({ db: opts.db, now: opts.now }) : undefined;
     if (opts.db) {
       const live = opts.mode === 'live' ? opts : undefined;
@@ -295,19 +300,21 @@ export class GbRegister implements Register {
   }
 
   /**
-   * Downloads the PSC snapshot (sandbox: the emulator's file; live: `pscSnapshotUrl`) and replaces the stored one.
-   * Throws when the file is incomplete (the stored snapshot stays) or the download fails.
+   * Downloads the PSC snapshot (sandbox: the emulator's zip of the day; live: the `pscSnapshot` setting) and replaces
+   * the stored one. Throws when the file is incomplete (the stored snapshot stays) or the download fails.
    */
-  async ingestPscSnapshot(url?: string): Promise<SnapshotState> {
+  async ingestPscSnapshot(sources?: readonly string[]): Promise<SnapshotState> {
     if (!this.db) throw new Error('the PSC snapshot needs the store');
-    const from = url ?? this.pscSnapshotUrl ?? (this.emulator ? `${await this.apiLocation()}${BULK_PATHS.pscSnapshot}` : undefined);
-    if (!from) throw new Error('no PSC snapshot URL');
-    const res = await fetch(from);
-    if (!res.ok) throw RegisterError.unavailable(`the PSC snapshot answered ${res.status}`);
-    return ingestPscSnapshot(this.db, await res.text(), this.now());
+    const from = sources ?? this.pscSnapshot ?? (this.emulator ? [await this.downloadUrl('pscSnapshot')] : undefined);
+    if (!from?.length) throw new Error('no PSC snapshot URL');
+    return ingestPscSnapshot(this.db, productLines(productFiles(from, 'pscSnapshot')), this.now());
   }
 
-  /** Buys one filing: its metadata, then its PDF through the Document API. */
+  /** The emulator's zip of a product, under the register's name for the service clock's day. */
+  private async downloadUrl(product: 'basicCompanyData' | 'pscSnapshot'): Promise<string> {
+    return `${await this.apiLocation()}${DOWNLOADS_PATH}/${downloadNames(this.now())[product].oneFile}`;
+  }
+
   async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
     const id = this.parseCompanyId(companyId);
     const ref = parseDocumentId(documentId);
@@ -356,17 +363,14 @@ export class GbRegister implements Register {
   }
 
   /**
-   * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's file; live:
-   * `bulkUrl`, the monthly CSV unzipped). Returns how many companies and names were indexed.
+   * Downloads the Basic Company Data product and rebuilds the name index from it (sandbox: the emulator's zip of the
+   * month; live: `sources`, see the `bulk` option). Returns how many companies and names were indexed.
    */
-  async ingestBulk(bulkUrl?: string): Promise<IngestCounts> {
+  async ingestBulk(sources?: readonly string[]): Promise<IngestCounts> {
     if (!this.names) throw new Error('the GB name index needs the store');
-    const url = bulkUrl ?? (this.emulator ? `${await this.apiLocation()}/bulk/BasicCompanyData.csv` : undefined);
-    if (!url) throw new Error('no bulk product URL');
-    const takenAt = this.now();
-    const res = await fetch(url);
-    if (!res.ok || !res.body) throw RegisterError.unavailable(`the bulk product answered ${res.status}`);
-    return this.names.ingest(res.body as unknown as AsyncIterable<Uint8Array>, url, takenAt);
+    const from = sources ?? (this.emulator ? [await this.downloadUrl('basicCompanyData')] : undefined);
+    if (!from?.length) throw new Error('no bulk product URL');
+    return this.names.ingest(from, this.now());
   }
 
   /**
@@ -391,14 +395,27 @@ export class GbRegister implements Register {
     this.stream?.start();
     const db = this.db;
     const onError = this.onError;
-    if (ctx && db && (this.emulator || this.pscSnapshotUrl)) {
+    /**
+     * A background run's failure (download error, bad zip, refused file): one error line with the job, where it read
+     * (without credentials) and why; the stored product stays and the schedule retries in an hour.
+     */
+    const failed = (job: string, sources: () => readonly string[]) => (err: unknown) => {
+      const reason = err instanceof Error ? err.message : String(err);
+      ctx?.log?.error({ job, url: sources().map(redactUrl).join(','), reason }, `${job} failed; the stored product is kept`);
+      onError?.(err);
+    };
+    if (ctx && db && (this.emulator || this.pscSnapshot)) {
+      let used: readonly string[] = [];
       await scheduleRecurring(ctx.queue, {
         job: GB_PSC_SNAPSHOT_JOB,
         everyMs: DAY_MS,
         now: this.now,
-        run: () => this.ingestPscSnapshot(),
+        run: async () => {
+          used = this.pscSnapshot ?? [await this.downloadUrl('pscSnapshot')];
+          return this.ingestPscSnapshot(used);
+        },
         lastApplied: async () => (await snapshotState(db))?.appliedAt,
-        ...(onError ? { onError } : {}),
+        onError: failed(GB_PSC_SNAPSHOT_JOB, () => used),
       });
     }
     const names = this.names;
@@ -410,9 +427,9 @@ export class GbRegister implements Register {
         everyMs: bulk.everyMs,
         now: this.now,
         lastApplied: async () => (await names.products.latest())?.finishedAt,
-        run: () => this.ingestBulk(bulk.url),
+        run: () => this.ingestBulk(bulk.sources),
         isBusy: (err) => err instanceof BulkBusyError,
-        ...(onError ? { onError } : {}),
+        onError: failed(GB_BULK_JOB, () => bulk.sources),
       });
     }
     void names.get().catch((err) => onError?.(err));

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { duration } from '../../config.ts';
 import type { RegisterManifest } from '../manifest.ts';
+import { sourcesOf } from './bulk/product-files.ts';
 import { GbRegister } from './index.ts';
 import { GbRecordSchema } from './record.ts';
+
+/** One URL, or several separated by commas: the parts of one product, read in order. */
+const urlList = z.string().transform(sourcesOf).pipe(z.array(z.string().url()).min(1));
 
 /**
  * GB live mode: Companies House's Public Data API and Document API, and the connector's API key (registers/gb.md).
@@ -16,15 +20,20 @@ const GbConfig = z.object({
   GB_STREAM_URL: z.string().url().default('https://stream.companieshouse.gov.uk'),
   GB_STREAM_KEY: z.string().min(1).optional(),
   /**
-   * GB live mode: where the day's PSC snapshot is read as JSON lines (the register publishes it zipped in parts at
-   * download.companieshouse.gov.uk; a mirror that unzips them). Unset: no snapshot, the graph reads owners live.
+   * GB live mode: the day's PSC snapshot, read as the register publishes it: the zip
+   * (`https://download.companieshouse.gov.uk/persons-with-significant-control-snapshot-YYYY-MM-DD.zip`), its parts as
+   * URLs separated by commas (`psc-snapshot-YYYY-MM-DD_1of28.zip,…`, read in that order as one snapshot), the register's
+   * page `https://download.companieshouse.gov.uk/en_pscdata.html` (the newest snapshot it lists), or JSON lines
+   * unzipped by a mirror (told apart by content, not name). Unset: no snapshot, the graph reads owners live.
    */
-  GB_PSC_SNAPSHOT_URL: z.string().url().optional(),
+  GB_PSC_SNAPSHOT_URL: urlList.optional(),
   /**
-   * GB live mode: the Basic Company Data product as one CSV (the register publishes it zipped, monthly: unzip it to a
-   * URL the service reads). With it, the product is ingested every GB_BULK_EVERY as the `gb.bulk.ingest` job.
+   * GB live mode: the Basic Company Data product, read as GB_PSC_SNAPSHOT_URL: the zip
+   * (`BasicCompanyDataAsOneFile-YYYY-MM-01.zip`), its parts (`BasicCompanyData-YYYY-MM-01-part1_7.zip,…`), the page
+   * `https://download.companieshouse.gov.uk/en_output.html` (a fixed URL that always finds the month's product), or the
+   * CSV unzipped. With it, the product is ingested every GB_BULK_EVERY as the `gb.bulk.ingest` job.
    */
-  GB_BULK_URL: z.string().url().optional(),
+  GB_BULK_URL: urlList.optional(),
   GB_BULK_EVERY: z.string().default('720h').pipe(duration),
 });
 type GbConfig = z.infer<typeof GbConfig>;
@@ -61,8 +70,8 @@ export const manifest: RegisterManifest<GbConfig> = {
       apiKey: c.GB_API_KEY,
       streamUrl: c.GB_STREAM_URL,
       ...(c.GB_STREAM_KEY ? { streamKey: c.GB_STREAM_KEY } : {}),
-      ...(c.GB_PSC_SNAPSHOT_URL ? { pscSnapshotUrl: c.GB_PSC_SNAPSHOT_URL } : {}),
-      ...(c.GB_BULK_URL ? { bulk: { url: c.GB_BULK_URL, everyMs: c.GB_BULK_EVERY } } : {}),
+      ...(c.GB_PSC_SNAPSHOT_URL ? { pscSnapshot: c.GB_PSC_SNAPSHOT_URL } : {}),
+      ...(c.GB_BULK_URL ? { bulk: { sources: c.GB_BULK_URL, everyMs: c.GB_BULK_EVERY } } : {}),
       now: deps.now,
       ...shared,
     });

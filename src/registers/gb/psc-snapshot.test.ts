@@ -4,7 +4,8 @@ import { openTestDb } from '../../../test/support/db.ts';
 import type { JobToSend, SendOptions, WorkQueue } from '../../jobs/queue.ts';
 import type { SandboxStore } from '../../sandbox/store.ts';
 import type { Db } from '../../store/db.ts';
-import { GB_PSC_SNAPSHOT_JOB, GbRegister } from './index.ts';
+import { downloadNames } from './emulator/downloads.ts';
+import { GB_PSC_SNAPSHOT_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from './index.ts';
 import { IncompleteSnapshotError, ingestPscSnapshot, snapshotPscs, snapshotState } from './psc-snapshot.ts';
 
 /** The seeded register, with an outage the test switches on: the REST API then answers 503. */
@@ -137,6 +138,59 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     await assert.rejects(ingestPscSnapshot(store.db, `${line('123', psc)}\n${totals}\n`, now), IncompleteSnapshotError);
     assert.deepEqual(await snapshotState(store.db), before);
     assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot is still there');
+    // The refused files' staged rows are gone.
+    const [staged] = await store.db.query<{ n: number }>('select count(*)::integer as n from gb_psc_snapshot_staging');
+    assert.equal(staged?.n, 0);
+  });
+
+  it('a failed run (the download answers 503) logs one error line with the job, URL and reason; the snapshot stays', async () => {
+    await gb.ingestPscSnapshot();
+    const before = await snapshotState(store.db);
+    const queue = new RecordingQueue();
+    const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+    await gb.start({ queue, log: { error: (fields, msg) => void lines.push({ fields: fields as Record<string, unknown>, msg }) } });
+    outage = true;
+    try {
+      await queue.handlers.get(GB_PSC_SNAPSHOT_JOB)!({});
+    } finally {
+      outage = false;
+      await gb.stopStream();
+    }
+    assert.equal(lines.length, 1);
+    const { job, url, reason } = lines[0]!.fields;
+    assert.equal(job, GB_PSC_SNAPSHOT_JOB);
+    assert.match(String(url), /^http:\/\/127\.0\.0\.1:\d+\/bulk\/persons-with-significant-control-snapshot-2026-03-02\.zip$/);
+    assert.equal(reason, `${url} answered 503`);
+    assert.deepEqual(await snapshotState(store.db), before);
+    assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot still serves');
+    // Rescheduled: a day after the snapshot that stays (the clock has not moved since it was applied).
+    assert.equal(queue.sent.at(-1)?.opts?.delayMs, DAY);
+  });
+
+  it('live mode reads the register’s page, then the newest snapshot’s parts as one file (the emulator over HTTP)', async () => {
+    const emulator = new GbRegisterEmulator({ sandbox: seededSandbox, latency: 'none', apiKeys: [SANDBOX_API_KEY], now: () => now });
+    const base = await emulator.start();
+    const live = new GbRegister({
+      mode: 'live',
+      apiUrl: base,
+      documentApiUrl: base,
+      apiKey: SANDBOX_API_KEY,
+      now: () => now,
+      db: store.db,
+      pscSnapshot: [`${base}/bulk/en_pscdata.html`],
+    });
+    try {
+      const fromPage = await live.ingestPscSnapshot();
+      assert.deepEqual([fromPage.companies, fromPage.pscs, fromPage.statements], [12, 14, 2]);
+      const parts = downloadNames(now).pscSnapshot.parts.map((p) => `${base}/bulk/${p}`);
+      const fromParts = await live.ingestPscSnapshot(parts);
+      assert.deepEqual([fromParts.companies, fromParts.pscs, fromParts.statements], [12, 14, 2]);
+      // One part alone is a snapshot cut short: refused by its totals (here: it has none).
+      await assert.rejects(live.ingestPscSnapshot(parts.slice(0, 1)), IncompleteSnapshotError);
+    } finally {
+      await live.close();
+      await emulator.stop();
+    }
   });
 
   it('reads the register’s lines loosely: a number without leading zeros, unknown fields, a broken line counted', async () => {

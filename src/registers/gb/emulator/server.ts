@@ -8,14 +8,8 @@ import { COUNTRY, CompanyDirectory, type RegisterCompany } from './directory.ts'
 import { documentResponse, findDocument } from './documents.ts';
 import { KeyRateLimiter, REGISTER_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import { searchCompanies } from './search.ts';
-import { basicCompanyDataCsv } from './bulk.ts';
-import { pscSnapshotLines } from './psc-snapshot.ts';
+import { download, DOWNLOADS_PATH } from './downloads.ts';
 
-/** Where the emulated bulk products are downloaded (a public download: no key, no rate limit). */
-export const BULK_PATHS = {
-  basicCompanyData: '/bulk/BasicCompanyData.csv',
-  pscSnapshot: '/bulk/persons-with-significant-control-snapshot.txt',
-};
 import { serveStream, STREAMS, StreamLog, type StreamName } from './stream.ts';
 
 export interface GbEmulatorOptions {
@@ -58,8 +52,10 @@ const PAGE_MAX = 100;
  * - `GET /document/{id}` metadata, `GET /document/{id}/content` with `Accept`: the PDF, or the iXBRL of electronic accounts.
  * - HTTP Basic with an accepted API key as user name, else 401; 600 requests per 5 minutes per key, then 429 with
  *   the register's `X-Ratelimit-*` headers.
- * - `GET /bulk/BasicCompanyData.csv` and `/bulk/persons-with-significant-control-snapshot.txt`: the bulk products
- *   (bulk.ts, psc-snapshot.ts), without a key; the snapshot is unavailable during an outage.
+ * - `GET /bulk/<name>`: download.companieshouse.gov.uk (downloads.ts): the pages `en_output.html` and `en_pscdata.html`,
+ *   the zips they list under the register's names (bulk.ts, psc-snapshot.ts), and the same products unzipped
+ *   (`BasicCompanyData.csv`, `persons-with-significant-control-snapshot.txt`); without a key; the PSC snapshot is
+ *   unavailable during an outage.
  * - `GET /stream/{companies|officers|persons-with-significant-control|filings|insolvency-cases|charges}?timepoint=N`:
  *   the Streaming API (stream.ts); its requests are not counted against the REST limit in the register either.
  * - 503 during an outage and per the operator's behaviours; `notFound` answers 404; `latencyMs` applies.
@@ -108,18 +104,15 @@ export class GbRegisterEmulator {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method === 'GET' && req.url === BULK_PATHS.basicCompanyData) {
+    const file = req.method === 'GET' && req.url?.startsWith(`${DOWNLOADS_PATH}/`) ? req.url.slice(DOWNLOADS_PATH.length + 1) : undefined;
+    if (file !== undefined) {
       // The bulk products are a public download: no key, no rate limit.
-      const csv = Buffer.from(basicCompanyDataCsv(await this.directory.all()), 'utf8');
-      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': csv.length });
-      return void res.end(csv);
-    }
-    if (req.method === 'GET' && req.url === BULK_PATHS.pscSnapshot) {
-      if (await this.opts.sandbox.isInOutage(COUNTRY)) throw unavailable();
       const now = this.opts.now?.() ?? new Date();
-      const lines = Buffer.from(pscSnapshotLines(await this.directory.all(), now), 'utf8');
-      res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'content-length': lines.length });
-      return void res.end(lines);
+      const d = await download(file, () => this.directory.all(), now);
+      if (!d) throw new Refusal(404, { error: 'Not Found' });
+      if (d.product === 'pscSnapshot' && (await this.opts.sandbox.isInOutage(COUNTRY))) throw unavailable();
+      res.writeHead(200, { 'content-type': d.contentType, 'content-length': d.body.length });
+      return void res.end(d.body);
     }
     const key = basicUser(req.headers.authorization);
     if (!key || !this.opts.apiKeys.includes(key)) throw new Refusal(401, { error: 'Invalid Authorization', type: 'ch:service' });

@@ -1,7 +1,9 @@
 import { NameIndex } from '../../../shared/name-index/index.ts';
 import type { Db } from '../../../store/db.ts';
-import { type BulkReadStats, readBasicCompanyData } from './bulk-csv.ts';
-import { companyOfLine, indexedEntityOf, productLineOf } from './entity.ts';
+import { redactUrl } from '../bulk/product-files.ts';
+import type { BulkReadStats } from './bulk-csv.ts';
+import { productLinesInWorker } from './bulk-lines.ts';
+import { companyOfLine, indexedEntityOf } from './entity.ts';
 import { ProductStore } from './product-store.ts';
 import { gbIndexRules } from './rules.ts';
 
@@ -17,6 +19,9 @@ export interface GbIndexManagerDeps {
   /** How often the store is looked at for stream changes and other processes' products. */
   refreshEveryMs?: number;
 }
+
+/** Companies added to the index between two breaths of the event loop. */
+const BUILD_SLICE = 2000;
 
 /** Lets the event loop breathe between chunks of a long build. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -91,24 +96,31 @@ export class GbIndexManager {
   }
 
   /**
-   * Ingests a Basic Company Data CSV as it downloads: each company goes to the index builder and to the stored
-   * product in one pass; the new index replaces the old one when the product is stored whole. Throws BulkBusyError
-   * when another process is ingesting.
+   * Ingests a Basic Company Data product as it downloads (`sources`: its parts in order, URLs or local paths, each
+   * zipped as the register publishes it or the CSV itself), read and parsed in a worker thread: each company goes to
+   * the index builder and to the stored product in one pass; the new index replaces the old one when the product is
+   * stored whole. The run is registered first, so that a failed download is recorded as a failed product (the stored
+   * one keeps serving). Throws BulkBusyError when another process is ingesting.
    */
-  async ingest(body: AsyncIterable<Uint8Array>, source: string, takenAt: Date): Promise<IngestCounts> {
-    const id = await this.products.begin(source, takenAt, this.deps.now());
+  async ingest(sources: readonly string[], takenAt: Date): Promise<IngestCounts> {
+    const id = await this.products.begin(sources.map(redactUrl).join(','), takenAt, this.deps.now());
     try {
       const builder = NameIndex.builder(gbIndexRules(), 1 << 20);
       const writer = this.products.writer(id);
       const stats: BulkReadStats = { rows: 0, invalid: 0 };
       let names = 0;
-      for await (const batch of readBasicCompanyData(body, stats)) {
-        for (const c of batch) {
+      for await (const lines of productLinesInWorker(sources, stats)) {
+        for (let i = 0; i < lines.length; i++) {
+          const c = companyOfLine(lines[i]!);
           builder.add(indexedEntityOf(c));
           names += 1 + c.previousNames.length;
-          const flushing = writer.add(productLineOf(c));
+          const flushing = writer.add(lines[i]!);
           if (flushing) await flushing;
+          // The index is built here, on the main thread: let requests through every few thousand companies (a
+          // worker's whole batch at once held the loop for most of a second on a busy machine).
+          if (i % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
         }
+        await breathe();
       }
       await writer.end();
       const counts = { companies: builder.size, names, invalidRows: stats.invalid };

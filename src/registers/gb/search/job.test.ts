@@ -5,6 +5,7 @@ import { eventually } from '../../../../test/support/service.ts';
 import { InProcessQueue, type SendOptions } from '../../../jobs/queue.ts';
 import { emptySandbox } from '../../../../test/support/empty-sandbox.ts';
 import type { Db } from '../../../store/db.ts';
+import { downloadNames } from '../emulator/downloads.ts';
 import { GB_BULK_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from '../index.ts';
 
 const MONTH = 30 * 86_400_000;
@@ -26,14 +27,14 @@ describe('the monthly GB bulk ingestion job (live mode with GB_BULK_URL)', () =>
   let emulator: GbRegisterEmulator;
   let url: string;
   const registers: GbRegister[] = [];
-  const live = () => {
+  const live = (sources = [`${url}/bulk/${downloadNames(new Date()).basicCompanyData.oneFile}`]) => {
     const gb = new GbRegister({
       mode: 'live',
       apiUrl: url,
       documentApiUrl: url,
       apiKey: SANDBOX_API_KEY,
       streamUrl: `${url}/stream`,
-      bulk: { url: `${url}/bulk/BasicCompanyData.csv`, everyMs: MONTH },
+      bulk: { sources, everyMs: MONTH },
       now: () => new Date(),
       db: store.db,
     });
@@ -82,6 +83,38 @@ describe('the monthly GB bulk ingestion job (live mode with GB_BULK_URL)', () =>
       break;
     }
     assert.equal((await products()).length, 1);
+    await queue.stop();
+  });
+
+  it('a failed run (a missing file) logs one error line, is recorded, and the stored product keeps serving', async () => {
+    const handlers = new Map<string, (payload: object) => Promise<void>>();
+    const queue = new InProcessQueue();
+    queue.work = (name, handler) => void handlers.set(name, handler);
+    const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+    const log = { error: (fields: object, msg: string) => void lines.push({ fields: fields as Record<string, unknown>, msg }) };
+    const missing = `${url.replace('http://', 'http://reader:s3cret@')}/bulk/BasicCompanyDataAsOneFile-1999-01-01.zip`;
+    const gb = live([missing]);
+    await gb.start({ queue, log });
+    await handlers.get(GB_BULK_JOB)!({});
+    assert.equal(lines.length, 1);
+    assert.deepEqual(lines[0]!.fields, {
+      job: GB_BULK_JOB,
+      url: `${url}/bulk/BasicCompanyDataAsOneFile-1999-01-01.zip`,
+      reason: `${url}/bulk/BasicCompanyDataAsOneFile-1999-01-01.zip answered 404`,
+    });
+    assert.match(lines[0]!.msg, /failed; the stored product is kept/);
+    const runs = await store.db.query<{ status: string; error: string | null }>('select status, error from gb_bulk_products order by id');
+    assert.deepEqual(
+      runs.map((r) => [r.status, r.error]),
+      [
+        ['done', null],
+        ['failed', `${url}/bulk/BasicCompanyDataAsOneFile-1999-01-01.zip answered 404`],
+      ],
+    );
+    for await (const s of gb.search('Albion Systems', { mode: 'onboarding', signal: AbortSignal.timeout(10_000) })) {
+      assert.equal(s.results[0]?.id, '05617255');
+      break;
+    }
     await queue.stop();
   });
 });
