@@ -6,12 +6,10 @@
 // --taken-at: the date the product describes (stream changes published before it are dropped); default now.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
-import { MANIFESTS } from '../src/registers/index.ts';
-import { migrationSetsOf } from '../src/registers/manifest.ts';
 import { sourcesOf } from '../src/registers/gb/bulk/product-files.ts';
 import { GbIndexManager } from '../src/registers/gb/search/index-manager.ts';
 import { Clock } from '../src/shared/clock.ts';
-import { openStore } from '../src/store/open.ts';
+import { openServiceStore } from '../src/wiring/platform.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'taken-at': { type: 'string' } } });
 const source = positionals[0];
@@ -20,12 +18,7 @@ if (!source) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openStore({
-  databaseUrl: config.DATABASE_URL,
-  schema: config.DATABASE_SCHEMA,
-  dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-  migrations: migrationSetsOf(MANIFESTS),
-});
+const db = await openServiceStore(config);
 const clock = new Clock();
 try {
   const takenAt = values['taken-at'] ? new Date(values['taken-at']) : clock.now();

@@ -20,6 +20,7 @@ import { changedCompaniesOf, type CompanyEvent, StreamConsumer } from './stream-
 import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
 import { BulkBusyError } from './search/product-store.ts';
 import { scheduleRecurring } from '../../jobs/recurring.ts';
+import { configuredBase, onFirstUse } from '../location.ts';
 import { companyOfProfile, productLineOf } from './search/entity.ts';
 import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
@@ -135,13 +136,12 @@ export class GbRegister implements Register {
         ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
       });
       this.emulator = emulator;
-      let started: Promise<string> | undefined;
-      api = docs = () => (started ??= emulator.start());
+      api = docs = onFirstUse(emulator);
       this.apiLocation = api;
       key = SANDBOX_API_KEY;
     } else {
-      api = async () => opts.apiUrl.replace(/\/+$/, '');
-      docs = async () => opts.documentApiUrl.replace(/\/+$/, '');
+      api = configuredBase(opts.apiUrl);
+      docs = configuredBase(opts.documentApiUrl);
       key = opts.apiKey;
     }
     this.db = opts.db;
@@ -152,7 +152,7 @@ export class GbRegister implements Register {
       const live = opts.mode === 'live' ? opts : undefined;
       const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
       const streamBase: ApiLocation = live
-        ? async () => (live.streamUrl ?? 'https://stream.companieshouse.gov.uk').replace(/\/+$/, '')
+        ? configuredBase(live.streamUrl ?? 'https://stream.companieshouse.gov.uk')
         : async () => `${await api()}/stream`;
       const sandboxBackoff = opts.mode === 'sandbox' ? Math.max(20, scaleLatency(1000, opts.latency)) : 1000;
       this.stream = new StreamConsumer({
