@@ -7,6 +7,16 @@ import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
 import type { Ledger } from './ledger.ts';
+import type { StatementPartBuilder } from '../store/statement.ts';
+
+/**
+ * What the statement recording a unit's charge also writes, given what the unit costs: its item's outcome, so that
+ * the item is settled in the same round trip as its charge. `written` tells the caller it need not write it again.
+ */
+export interface UnitItemWrite {
+  part(outcome: { cost: number }): StatementPartBuilder;
+  written?: true;
+}
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
 const DEFAULT_DEDUP_WINDOW_MS = 24 * 3_600_000;
@@ -63,14 +73,19 @@ export class BillingSettlement {
    * The unit succeeded: charge it, deduplicate it, include it, or (a document) wait for its including block. A unit
    * captured already (another data point of the block settled first) answers what it was charged.
    */
-  async capture(tx: Queryable, req: BilledRequest, unitKey: string): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
+  async capture(
+    tx: Queryable,
+    req: BilledRequest,
+    unitKey: string,
+    item?: UnitItemWrite,
+  ): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
     // The unit's lock comes with its reservation's: a capture usually decides a charge next.
     const row = await this.repo.lockReservation(tx, req.id, unitKey, req);
     if (row?.state === 'captured') return { outcome: { cost: row.charged }, resolved: [] };
     if (!row || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
     if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
     if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row, true), resolved: [] };
-    const outcome = await this.settleBlock(tx, req, row, true);
+    const outcome = await this.settleBlock(tx, req, row, true, item);
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
   }
 
@@ -88,14 +103,20 @@ export class BillingSettlement {
     return row.kind === 'dataBlock' ? this.resolveAwaiting(tx, req) : [];
   }
 
-  private async settleBlock(tx: Queryable, req: BilledRequest, row: ReservationRow, unitLocked = false): Promise<UnitOutcome> {
+  private async settleBlock(
+    tx: Queryable,
+    req: BilledRequest,
+    row: ReservationRow,
+    unitLocked = false,
+    item?: UnitItemWrite,
+  ): Promise<UnitOutcome> {
     if (!unitLocked) await this.repo.lockUnit(tx, req, row.unitKey);
     const block = req.catalogue.blocks.find((b) => b.sku === row.sku);
     const window = block?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
     const events = await this.known(tx, req, [{ unitKey: row.unitKey, windowMs: window }]);
     const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window, block && { mode: req.mode, block });
-    if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id);
-    return this.record(tx, req, row, 'charged', row.price, null);
+    if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id, item);
+    return this.record(tx, req, row, 'charged', row.price, null, item);
   }
 
   /**
@@ -151,6 +172,7 @@ export class BillingSettlement {
     status: BillingEventStatus,
     amount: number,
     linkedEventId: string | null,
+    item?: UnitItemWrite,
   ): Promise<UnitOutcome> {
     if (amount > row.reserved) {
       const refusal = await this.refusalOf(tx, req, row, amount);
@@ -168,8 +190,10 @@ export class BillingSettlement {
       ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: id }] : []),
     ];
     const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17) : undefined;
-    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger);
-    return { cost: amount };
+    const outcome = { cost: amount };
+    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger, item?.part(outcome));
+    if (item) item.written = true;
+    return outcome;
   }
 
   private async releaseHold(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<void> {

@@ -81,45 +81,12 @@ export class RequestRepository {
     requestId: string,
     kind: ItemKind,
     name: string,
-    patch: {
-      status: ItemStatusValue;
-      result?: unknown;
-      source?: unknown;
-      error?: Record<string, unknown> | null;
-      authoritative?: boolean | null;
-      cost?: number;
-      /** Delivered without what the block's price pays for: a `fast` request served from it is not charged either. */
-      uncharged?: boolean;
-    },
+    patch: ItemPatch,
     now: Date,
     tx: Queryable = this.db,
   ): Promise<boolean> {
-    // The item and its request's updated_at in one statement.
-    const rows = await tx.query(
-      `with item as (
-         update request_items set status = $4,
-                result = coalesce($5::jsonb, result), source = coalesce($6::jsonb, source), error = $7::jsonb,
-                authoritative = $8, cost = coalesce($9, cost), updated_at = $10, uncharged = $11
-          where request_id = $1 and kind = $2 and name = $3 and status in ('in_progress', 'enriching')
-          returning name
-       ), request as (
-         update requests set updated_at = $10 where id = $1 and exists (select 1 from item)
-       )
-       select name from item`,
-      [
-        requestId,
-        kind,
-        name,
-        patch.status,
-        patch.result === undefined ? null : json(patch.result),
-        patch.source === undefined ? null : json(patch.source),
-        patch.error ? json(patch.error) : null,
-        patch.authoritative ?? null,
-        patch.cost ?? null,
-        now,
-        patch.uncharged === true,
-      ],
-    );
+    const { sql, params } = composeStatement([itemUpdatePart(requestId, kind, name, patch, now)], 'select name from item');
+    const rows = await tx.query(sql, params);
     return rows.length > 0;
   }
 
@@ -336,5 +303,51 @@ function requestPart(
       items.map((i) => i.billingUnit),
       jsonOrNull(req.enrichment),
     ],
+  };
+}
+
+/** What settling or advancing an item writes on it. */
+export interface ItemPatch {
+  status: ItemStatusValue;
+  result?: unknown;
+  source?: unknown;
+  error?: Record<string, unknown> | null;
+  authoritative?: boolean | null;
+  cost?: number;
+  /** Delivered without what the block's price pays for: a `fast` request served from it is not charged either. */
+  uncharged?: boolean;
+}
+
+/**
+ * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, so a
+ * unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
+ */
+export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, patch: ItemPatch, now: Date): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `item as (
+         update request_items set status = ${$(4)},
+                result = coalesce(${$(5)}::jsonb, result), source = coalesce(${$(6)}::jsonb, source), error = ${$(7)}::jsonb,
+                authoritative = ${$(8)}, cost = coalesce(${$(9)}, cost), updated_at = ${$(10)}, uncharged = ${$(11)}
+          where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
+          returning name
+       ), item_request as (
+         update requests set updated_at = ${$(10)} where id = ${$(1)} and exists (select 1 from item)
+       )`,
+      params: [
+        requestId,
+        kind,
+        name,
+        patch.status,
+        patch.result === undefined ? null : json(patch.result),
+        patch.source === undefined ? null : json(patch.source),
+        patch.error ? json(patch.error) : null,
+        patch.authoritative ?? null,
+        patch.cost ?? null,
+        now,
+        patch.uncharged === true,
+      ],
+    };
   };
 }

@@ -1,8 +1,8 @@
-import type { BilledRequest, BillingSettlement, DocumentResolution, UnitOutcome } from '../billing/settlement.ts';
+import type { BilledRequest, BillingSettlement, DocumentResolution, UnitItemWrite, UnitOutcome } from '../billing/settlement.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { RequestRepository } from '../requests/repository.ts';
+import { itemUpdatePart, type ItemPatch, type RequestRepository } from '../requests/repository.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
@@ -82,15 +82,27 @@ export class ItemSettler {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
+        const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
+        // A unit of one item (one data point of its block): the item is written by the statement that records the
+        // unit's charge, one round trip fewer.
+        const only = group.length === 1 ? group[0]! : undefined;
+        const item: UnitItemWrite | undefined =
+          only === undefined
+            ? undefined
+            : {
+                part: ({ cost }) =>
+                  itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now()),
+              };
         const { outcome, resolved } = !unit
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
           : delivery.uncharged
             ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
-            : await this.billing.capture(tx, billed, unit);
-        const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
-        for (const name of group) {
-          changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical)) || changed;
-        }
+            : await this.billing.capture(tx, billed, unit, item);
+        if (item?.written) changed = true;
+        else
+          for (const name of group) {
+            changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical)) || changed;
+          }
         changed = (await this.applyResolved(tx, request, resolved)) || changed;
       }
       return changed;
@@ -192,15 +204,7 @@ export class ItemSettler {
     if ('refusal' in outcome) {
       return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
     }
-    const { chargedAlready = 0, uncharged, ...delivered } = delivery;
-    return this.requests.updateItem(
-      request.id,
-      kind,
-      name,
-      { status: 'succeeded', ...delivered, cost: (carriesCost ? outcome.cost : 0) + chargedAlready, uncharged: uncharged === true },
-      now,
-      tx,
-    );
+    return this.requests.updateItem(request.id, kind, name, succeededPatch(delivery, outcome.cost, carriesCost), now, tx);
   }
 
   private async applyResolved(tx: Queryable, request: RequestRow, resolved: DocumentResolution[]): Promise<boolean> {
@@ -214,6 +218,12 @@ export class ItemSettler {
     }
     return changed;
   }
+}
+
+/** A delivered item's outcome: what it delivers, and the unit's charge when it is the item that shows it. */
+function succeededPatch(delivery: Omit<Delivery, 'legalName'>, cost: number, carriesCost: boolean): ItemPatch {
+  const { chargedAlready = 0, uncharged, ...delivered } = delivery;
+  return { status: 'succeeded', ...delivered, cost: (carriesCost ? cost : 0) + chargedAlready, uncharged: uncharged === true };
 }
 
 /** The item that shows a unit's charge: the first in the catalogue's order of the block's data points not failed. */

@@ -22,23 +22,6 @@ const toRecord = <R>(r: Row): SandboxRecord<R> => ({
 export class SandboxRepository {
   constructor(private readonly db: Db) {}
 
-  async get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
-    const [row] = await this.db.query<Row>('select * from sandbox_companies where country_code = $1 and company_id = $2', [
-      countryCode,
-      companyId,
-    ]);
-    return row ? toRecord<R>(row) : undefined;
-  }
-
-  /** Every stored company of a register that is still in it; with `removed`, those removed from it as well. */
-  async list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
-    const rows = await this.db.query<Row>(
-      `select * from sandbox_companies where country_code = $1 ${opts.removed ? '' : 'and removed_at is null'} order by company_id`,
-      [countryCode],
-    );
-    return rows.map((r) => toRecord<R>(r));
-  }
-
   /** Stores a company (back in the register if it had left). */
   async put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour, at: Date): Promise<void> {
     await this.db.query(
@@ -62,6 +45,26 @@ export class SandboxRepository {
     return rows.length > 0;
   }
 
+  /**
+   * A register's whole sandbox state in one statement: every stored company, removed ones included (ordered by id),
+   * and the end of its outage. The left joins answer one row even when nothing is stored.
+   */
+  async snapshot<R = unknown>(countryCode: string): Promise<{ records: SandboxRecord<R>[]; outageUntil?: Date }> {
+    const rows = await this.db.query<Omit<Row, 'country_code' | 'company_id'> & { company_id: string | null; until: Date | null }>(
+      `select c.company_id, c.record, c.behaviour, c.removed_at, o.until
+         from (select $1::text as country_code) k
+         left join sandbox_companies c on c.country_code = k.country_code
+         left join sandbox_outages o on o.country_code = k.country_code
+        order by c.company_id`,
+      [countryCode],
+    );
+    const records = rows.flatMap((r) =>
+      r.company_id === null ? [] : [toRecord<R>({ ...r, country_code: countryCode, company_id: r.company_id })],
+    );
+    const until = rows[0]?.until;
+    return until ? { records, outageUntil: until } : { records };
+  }
+
   /** Takes one failure from a company's `failTimes`, atomically across processes; true when there was one. */
   async consumeFailure(countryCode: string, companyId: string): Promise<boolean> {
     const rows = await this.db.query(
@@ -80,11 +83,5 @@ export class SandboxRepository {
        on conflict (country_code) do update set until = excluded.until`,
       [countryCode, until],
     );
-  }
-
-  /** The end of the register's outage, if one was ever set. */
-  async outageUntil(countryCode: string): Promise<Date | undefined> {
-    const [row] = await this.db.query<{ until: Date }>('select until from sandbox_outages where country_code = $1', [countryCode]);
-    return row?.until;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock.ts';
 import type { SandboxRepository } from './repository.ts';
+import { SandboxSnapshots } from './snapshots.ts';
 
 /** Per-company behaviour of an emulated register (CONTRACT §5). */
 export const SandboxBehaviour = z
@@ -38,47 +39,70 @@ export interface SandboxRecord<R = unknown> {
 /**
  * The state of the emulated registers: companies stored by the operator, their behaviours, and outages.
  * Kept in the database so that every service process sees the same registers; times come from the service clock.
+ * Reads come from a snapshot per register (`SandboxSnapshots`): writes through this store are seen at once, those of
+ * other processes within `freshForMs`.
  */
 export class SandboxStore {
+  private readonly snapshots: SandboxSnapshots;
+
   constructor(
     private readonly repo: SandboxRepository,
     private readonly clock: Clock,
-  ) {}
+    opts: { freshForMs?: number } = {},
+  ) {
+    this.snapshots = new SandboxSnapshots(repo, opts.freshForMs);
+  }
 
-  get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
-    return this.repo.get<R>(countryCode, companyId);
+  async get<R = unknown>(countryCode: string, companyId: string): Promise<SandboxRecord<R> | undefined> {
+    return (await this.snapshots.get(countryCode)).byId.get(companyId) as SandboxRecord<R> | undefined;
   }
 
   /** Every stored company of a register that is still in it; with `removed`, those removed from it as well. */
-  list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
-    return this.repo.list<R>(countryCode, opts);
+  async list<R = unknown>(countryCode: string, opts: { removed?: boolean } = {}): Promise<SandboxRecord<R>[]> {
+    const { records } = await this.snapshots.get(countryCode);
+    return (opts.removed ? [...records] : records.filter((r) => !r.removed)) as SandboxRecord<R>[];
   }
 
-  put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour = {}): Promise<void> {
-    return this.repo.put(countryCode, companyId, record, behaviour, this.clock.now());
+  async put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour = {}): Promise<void> {
+    try {
+      await this.repo.put(countryCode, companyId, record, behaviour, this.clock.now());
+    } finally {
+      this.snapshots.drop(countryCode);
+    }
   }
 
   /** Marks a company as having left the register; returns false when it was never stored. */
-  remove(countryCode: string, companyId: string): Promise<boolean> {
-    return this.repo.markRemoved(countryCode, companyId, this.clock.now());
+  async remove(countryCode: string, companyId: string): Promise<boolean> {
+    try {
+      return await this.repo.markRemoved(countryCode, companyId, this.clock.now());
+    } finally {
+      this.snapshots.drop(countryCode);
+    }
   }
 
   /**
    * Takes one failure from a company's `failTimes`, atomically across processes.
    * True when this call must fail.
    */
-  consumeFailure(countryCode: string, companyId: string): Promise<boolean> {
-    return this.repo.consumeFailure(countryCode, companyId);
+  async consumeFailure(countryCode: string, companyId: string): Promise<boolean> {
+    const failed = await this.repo.consumeFailure(countryCode, companyId);
+    // The count left is in the behaviour the snapshot holds.
+    if (failed) this.snapshots.drop(countryCode);
+    return failed;
   }
 
   async setOutage(countryCode: string, durationMs: number): Promise<Date> {
     const until = new Date(this.clock.nowMs() + durationMs);
-    await this.repo.setOutageUntil(countryCode, until);
+    try {
+      await this.repo.setOutageUntil(countryCode, until);
+    } finally {
+      this.snapshots.drop(countryCode);
+    }
     return until;
   }
 
   async isInOutage(countryCode: string): Promise<boolean> {
-    const until = await this.repo.outageUntil(countryCode);
+    const until = (await this.snapshots.get(countryCode)).outageUntil;
     return until !== undefined && until.getTime() > this.clock.nowMs();
   }
 }

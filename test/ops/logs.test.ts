@@ -84,8 +84,17 @@ describe('logs a person can follow', () => {
       return l.some((x) => x.msg === 'webhook delivered') && called.has('company') && called.has('shareholders') && l;
     });
     const messages = new Set(traced.map((l) => l.msg));
-    for (const msg of ['incoming request', 'request completed', 'job done', 'register call', 'webhook delivered'])
+    for (const msg of ['request completed', 'job done', 'register call', 'webhook delivered'])
       assert.ok(messages.has(msg), `${msg} in ${[...messages].join(', ')}`);
+    // One access line per request, once answered, with what an operator looks a request up by.
+    const access = traced.filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
+    assert.equal(access.length, 1, JSON.stringify(access));
+    const line = access[0]!;
+    assert.equal(line.method, 'POST');
+    assert.equal(line.route, '/v2/company');
+    assert.equal(line.status, 200);
+    assert.equal(typeof line.accountId, 'string');
+    assert.equal(typeof line.responseTime, 'number');
     const calls = traced.filter((l) => l.msg === 'register call');
     assert.deepEqual([...new Set(calls.map((c) => c.dataPoint))].sort(), ['company', 'shareholders']);
     assert.ok(calls.every((c) => c.register === 'TEST' && c.outcome === 'ok' && c.companyId === 'ACME-TRACED'));

@@ -152,7 +152,10 @@ export class BillingRepository {
     e: BillingEventRow,
     capture?: { state: 'captured'; charged: number; settledAt: Date },
     ledger?: LedgerStatement,
+    /** More the statement writes: the settled unit's item (RequestRepository's `itemUpdatePart`). */
+    also?: StatementPartBuilder,
   ): Promise<void> {
+    const more = also?.(17 + (ledger?.params.length ?? 0));
     await tx.query(
       `with event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
@@ -162,7 +165,7 @@ export class BillingRepository {
        ), capture as (
          update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
           where $15::text is not null and request_id = $3 and unit_key = $9
-       )${ledger ? `, ${ledger.ctes}` : ''}
+       )${ledger ? `, ${ledger.ctes}` : ''}${more ? `, ${more.ctes}` : ''}
        select 1`,
       [
         e.id,
@@ -183,6 +186,7 @@ export class BillingRepository {
         capture?.charged ?? null,
         capture?.settledAt ?? null,
         ...(ledger?.params ?? []),
+        ...(more?.params ?? []),
       ],
     );
   }

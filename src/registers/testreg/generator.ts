@@ -162,6 +162,26 @@ const webSlug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** What a search result shows of a company: its names, status and address. */
+export type SearchView = Pick<
+  Company,
+  'legalName' | 'legacyLegalNames' | 'commercialNames' | 'legalNameInEnglish' | 'status' | 'legalAddress'
+>;
+
+/**
+ * A generated company as a search shows it: the names, status and address its profile has, drawn from the same facts
+ * without the rest of the profile (activities, tax id, staff) that a search never shows and that costs most to draw.
+ */
+export function searchViewOf(id: string): SearchView {
+  const facts = factsOf(id);
+  return {
+    legalName: facts.identity.legalName,
+    legacyLegalNames: facts.identity.legacyLegalNames,
+    status: statusOf(facts.closure, facts.insolvency),
+    legalAddress: facts.legalAddress,
+  };
+}
+
 /** The profile (`company` data point) of a generated company. */
 export function generateCompany(id: string): Company {
   const facts = factsOf(id);

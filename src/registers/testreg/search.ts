@@ -1,6 +1,6 @@
 import type { Company, SearchResult } from '../../contract/index.ts';
 import type { SandboxRecord } from '../../sandbox/store.ts';
-import { generateCompany } from './generator.ts';
+import { generateCompany, searchViewOf, type SearchView } from './generator.ts';
 import { slugOfQuery, vocabulary } from './names.ts';
 import { rngFor } from './random.ts';
 import { parseStoredRecord, storedView } from './record.ts';
@@ -67,7 +67,7 @@ export function nameScore(query: string, name: string): number {
  * The best reason a company answers a query, in the order of CONTRACT §3, or undefined. `partialId` is off for
  * generated companies: their ids are the query's own words, so an id prefix says nothing more than the name.
  */
-function classify(query: string, id: string, company: Company, partialId = true): { match: Match; score: number } | undefined {
+function classify(query: string, id: string, company: SearchView, partialId = true): { match: Match; score: number } | undefined {
   const q = query.trim();
   const name = company.legalName ?? '';
   if (id.toLowerCase() === q.toLowerCase()) return { match: { matchType: 'id', identifier: 'registrationNumber' }, score: 1 };
@@ -83,7 +83,7 @@ function classify(query: string, id: string, company: Company, partialId = true)
   return score > 0 ? { match: { matchType: 'default' }, score } : undefined;
 }
 
-function toResult(id: string, company: Company, match: Match, score: number): SearchResult {
+function toResult(id: string, company: SearchView, match: Match, score: number): SearchResult {
   return {
     id,
     legalName: company.legalName ?? id,
@@ -132,7 +132,7 @@ export async function searchCompanies(query: string, src: SearchSources): Promis
   }
   for (const cand of generatedCandidates(q, src.idPattern)) {
     if (results.has(cand.id) || isSpecialId(cand.id) || (await src.lookup(cand.id))) continue;
-    const company = generateCompany(cand.id);
+    const company = searchViewOf(cand.id);
     if (cand.former) {
       const former = company.legacyLegalNames?.[0] ?? '';
       results.set(cand.id, toResult(cand.id, company, { matchType: 'previousName', matchedName: former }, nameScore(q, former) || 0.5));
