@@ -9,7 +9,23 @@ const W_TYPO = [0, 75, 60];
  * pg_trgm's padded trigrams also weigh a word's start): a candidate with another first letter counts a little less.
  */
 const FIRST_LETTER_TYPO = 5;
-const PREFIX_EXPANSION = 64;
+/**
+ * How many vocabulary words the last query word may stand for as a prefix. A word being typed must reach every
+ * word it starts (cutting "quaqu" to its 64 commonest completions lost the rarer ones for good), so the range is
+ * taken whole up to this bound; past it (a two-letter prefix over millions of names) its commonest words.
+ */
+const PREFIX_EXPANSION = 4096;
+/**
+ * A name whose matched words come in another order than the query's ranks a little lower: "davis and brown" is
+ * "DAVIS & BROWN" before "BROWN & DAVIS", which holds the same words and would otherwise tie with it.
+ */
+const OUT_OF_ORDER = 0.98;
+/**
+ * When a query had to be completed or corrected, the companies bearing the same guessed name past the first
+ * `GUESS_COPIES_SHOWN` rank this much lower (name-repeats.ts): the top shows other guesses before more copies.
+ */
+const GUESS_COPIES_SHOWN = 3;
+const GUESS_COPY = 0.97;
 /** The best score of a name other than the query as written, which alone scores 1. */
 const NOT_EXACT_MAX = 0.99;
 const MAX_QUERY_WORDS = 12;
@@ -65,6 +81,7 @@ export class Segment {
       p.nameSig,
       p.nameEntity,
       p.nameKind,
+      p.nameRepeat,
       p.altOf,
       p.idNum,
       p.idOrder,
@@ -148,9 +165,9 @@ export class Segment {
     const exact = p.tokenIds.get(word);
     if (exact !== undefined) set(exact, W_EXACT);
     if (prefix && word.length >= 2) {
-      const range = this.prefixRange(word);
-      const picked = range.length > PREFIX_EXPANSION ? range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION) : range;
-      for (const id of picked) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
+      let range = this.prefixRange(word);
+      if (range.length > PREFIX_EXPANSION) range = range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION);
+      for (const id of range) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
     }
     for (const [id, d] of p.typo.lookup(word, p.tokens))
       set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
@@ -177,21 +194,27 @@ export class Segment {
     return f;
   }
 
+  /** The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order. */
   private prefixRange(word: string): number[] {
+    const { byText } = this.p;
+    const from = this.firstAtOrAfter(word);
+    // Every word that starts with `word` sorts below `word` + U+FFFF (words are ASCII letters and digits).
+    const to = this.firstAtOrAfter(`${word}\uffff`);
+    const out: number[] = [];
+    for (let k = from; k < to; k++) if (this.p.tokens[byText[k]!] !== word) out.push(byText[k]!);
+    return out;
+  }
+
+  private firstAtOrAfter(text: string): number {
     const { byText, tokens } = this.p;
     let a = 0;
     let b = byText.length;
     while (a < b) {
       const m = (a + b) >>> 1;
-      if (tokens[byText[m]!]! < word) a = m + 1;
+      if (tokens[byText[m]!]! < text) a = m + 1;
       else b = m;
     }
-    const out: number[] = [];
-    for (let k = a; k < byText.length && tokens[byText[k]!]!.startsWith(word); k++) {
-      if (tokens[byText[k]!] !== word) out.push(byText[k]!);
-      if (out.length > 5000) break;
-    }
-    return out;
+    return a;
   }
 
   /**
@@ -208,7 +231,7 @@ export class Segment {
     skip: Uint8Array | undefined,
     filter: number,
   ): void {
-    const { post, postOff, nameOff, nameToks, nameSig, nameEntity } = this.p;
+    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat } = this.p;
     const stamps = this.stamps;
     if (++this.stamp === 0xffffffff) {
       stamps.fill(0);
@@ -238,18 +261,35 @@ export class Segment {
         const stop = nameOff[n + 1]!;
         let sum = 0;
         let missed = 0;
+        // Where the previous matched query word was found in the name: later words must be found further on.
+        let lastAt = -1;
+        let inOrder = true;
+        let guessed = false;
         for (let s = 0; s < nq; s++) {
           const w = weights[s]!;
           let best = 0;
+          let at = -1;
           for (let t = start; t < stop; t++) {
             const v = w[nameToks[t]!]!;
-            if (v > best) best = v;
+            if (v > best) {
+              best = v;
+              at = t;
+            }
           }
-          if (best === 0 && ++missed > misses) break;
+          if (best === 0) {
+            if (++missed > misses) break;
+            guessed = true;
+            continue;
+          }
+          if (best < W_EXACT) guessed = true;
+          if (at <= lastAt) inOrder = false;
+          lastAt = at;
           sum += best;
         }
         if (missed > misses) continue;
         let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
+        if (!inOrder) score *= OUT_OF_ORDER;
+        if (guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN) score *= GUESS_COPY;
         let exact = false;
         if (!misses && stop - start === exactLen) {
           exact = true;
