@@ -1,33 +1,17 @@
 import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
+import {
+  GUESS_COPIES_SHOWN,
+  GUESS_COPY,
+  NOT_EXACT_MAX,
+  OUT_OF_ORDER,
+  PARTIAL,
+  PREFIX_EXPANSION,
+  prefixWeight,
+  typoWeight,
+  W_EXACT,
+} from './ranking.ts';
 import { TopK } from './top-k.ts';
 
-/** Word weights, out of 100: how well a word of a name answers a word of the query. */
-const W_EXACT = 100;
-const W_TYPO = [0, 75, 60];
-/**
- * Typos in a word's first letter are rarer than further in (a long-standing observation of spelling correction;
- * pg_trgm's padded trigrams also weigh a word's start): a candidate with another first letter counts a little less.
- */
-const FIRST_LETTER_TYPO = 5;
-/**
- * How many vocabulary words the last query word may stand for as a prefix. A word being typed must reach every
- * word it starts (cutting "quaqu" to its 64 commonest completions lost the rarer ones for good), so the range is
- * taken whole up to this bound; past it (a two-letter prefix over millions of names) its commonest words.
- */
-const PREFIX_EXPANSION = 4096;
-/**
- * A name whose matched words come in another order than the query's ranks a little lower: "davis and brown" is
- * "DAVIS & BROWN" before "BROWN & DAVIS", which holds the same words and would otherwise tie with it.
- */
-const OUT_OF_ORDER = 0.98;
-/**
- * When a query had to be completed or corrected, the companies bearing the same guessed name past the first
- * `GUESS_COPIES_SHOWN` rank this much lower (name-repeats.ts): the top shows other guesses before more copies.
- */
-const GUESS_COPIES_SHOWN = 3;
-const GUESS_COPY = 0.97;
-/** The best score of a name other than the query as written, which alone scores 1. */
-const NOT_EXACT_MAX = 0.99;
 const MAX_QUERY_WORDS = 12;
 
 interface Slot {
@@ -167,10 +151,9 @@ export class Segment {
     if (prefix && word.length >= 2) {
       let range = this.prefixRange(word);
       if (range.length > PREFIX_EXPANSION) range = range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION);
-      for (const id of range) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
+      for (const id of range) set(id, prefixWeight(word.length, p.tokens[id]!.length));
     }
-    for (const [id, d] of p.typo.lookup(word, p.tokens))
-      set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
+    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, typoWeight(d, p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0)));
     ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
@@ -241,7 +224,7 @@ export class Segment {
     const filters = this.filters;
     const weights = slots.map((s) => s.weights);
     const nq = slots.length;
-    const penalty = misses ? 0.6 : 1;
+    const penalty = misses ? PARTIAL : 1;
     const exactLen = exactIds.length;
     for (const id of driver.ids) {
       const others = 100 * (nq - 1) + driver.weights[id]!;
