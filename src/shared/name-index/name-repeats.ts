@@ -44,3 +44,32 @@ export function repeatRanks(nameOff: Uint32Array, nameToks: Uint32Array, nameKin
   }
   return ranks;
 }
+
+interface RankedName {
+  id: number;
+  score: number;
+}
+
+/**
+ * Gives back their score to the demoted copies (`demoted`: name → score before) that no other guess took the place
+ * of: a copy keeps its lower score only when a name that is not its copy ranks between the two scores. A query with
+ * one plausible answer ("baseball associ": only BASEBALL ASSOCIATION) then lists its companies as it would without
+ * the rule. Hits best first, on a tie the lower name id (TopK's order), and so returned.
+ */
+export function restoreLoneGuesses<H extends RankedName>(
+  hits: H[],
+  demoted: ReadonlyMap<number, number>,
+  copies: (a: number, b: number) => boolean,
+): H[] {
+  if (demoted.size === 0) return hits;
+  let changed = false;
+  const restored = hits.map((h) => {
+    const before = demoted.get(h.id);
+    if (before === undefined) return h;
+    const displaced = hits.some((o) => o.score >= h.score && o.score < before && o.id !== h.id && !copies(o.id, h.id));
+    if (displaced) return h;
+    changed = true;
+    return { ...h, score: before };
+  });
+  return changed ? restored.sort((a, b) => b.score - a.score || a.id - b.id) : hits;
+}

@@ -62,6 +62,14 @@ describe('ranking of the shared name index', () => {
     assert.ok(top(index, 'zalar').some((h) => h.id === target.id));
   });
 
+  it('lists every company of the one completion there is together, as without the rule for guesses', () => {
+    const named = copies(12, 'ZEPHYRINE HOLDINGS LIMITED');
+    const index = NameIndex.fromEntities(rules, [...crowd, ...named]);
+    const hits = top(index, 'zephyrine hold', 12);
+    assert.deepEqual(new Set(hits.map((h) => h.id)), new Set(named.map((c) => c.id)));
+    assert.equal(new Set(hits.map((h) => h.score)).size, 1, 'one score: nothing else was guessed');
+  });
+
   it('keeps every company of a name the query spells out in full together on top', () => {
     const cafes = copies(15, 'KUMAR CAFE LIMITED');
     const index = NameIndex.fromEntities(rules, [...crowd, ...cafes, company('KUMAR CARE LIMITED')]);

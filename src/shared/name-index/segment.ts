@@ -10,6 +10,7 @@ import {
   typoWeight,
   W_EXACT,
 } from './ranking.ts';
+import { restoreLoneGuesses } from './name-repeats.ts';
 import { TopK } from './top-k.ts';
 
 const MAX_QUERY_WORDS = 12;
@@ -119,21 +120,36 @@ export class Segment {
     const slots = sig.map((w, i) => this.expand(w, i, opts.prefixLast && w === lastWord));
     const exactIds = all.map((w) => vocab.get(w) ?? -1);
     const top = new TopK(opts.limit);
+    const demoted = new Map<number, number>();
     try {
       const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
       if (usable.length === slots.length) {
         // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking.
         const second = usable[1];
         const filter = second && usable[0]!.cost > 2000 && second.cost < 10 * usable[0]!.cost ? this.mark(second) : 0;
-        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter);
+        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter, demoted);
       }
       if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
-        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0);
+        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0, demoted);
       }
     } finally {
       for (const s of slots) for (const id of s.ids) s.weights[id] = 0;
     }
-    return top.sorted().map((h) => ({ entity: this.p.nameEntity[h.id]!, name: h.id, score: h.score, exact: h.exact, partial: h.partial }));
+    const hits = restoreLoneGuesses(top.sorted(), demoted, (a, b) => this.sameName(a, b));
+    return hits.map((h) => ({ entity: this.p.nameEntity[h.id]!, name: h.id, score: h.score, exact: h.exact, partial: h.partial }));
+  }
+
+  /** Whether two names (current or not) hold the same significant words in the same order: the same guess. */
+  private sameName(a: number, b: number): boolean {
+    const { nameOff, nameToks, isStop } = this.p;
+    const words = (n: number) => {
+      const all = nameToks.subarray(nameOff[n]!, nameOff[n + 1]!);
+      const significant = all.filter((t) => !isStop[t]);
+      return significant.length ? significant : all;
+    };
+    const x = words(a);
+    const y = words(b);
+    return x.length === y.length && x.every((t, i) => t === y[i]);
   }
 
   /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`; best words first. */
@@ -213,6 +229,7 @@ export class Segment {
     top: TopK,
     skip: Uint8Array | undefined,
     filter: number,
+    demoted: Map<number, number>,
   ): void {
     const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat } = this.p;
     const stamps = this.stamps;
@@ -272,7 +289,8 @@ export class Segment {
         if (missed > misses) continue;
         let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
         if (!inOrder) score *= OUT_OF_ORDER;
-        if (guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN) score *= GUESS_COPY;
+        const copy = guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN;
+        if (copy) score *= GUESS_COPY;
         let exact = false;
         if (!misses && stop - start === exactLen) {
           exact = true;
@@ -286,6 +304,7 @@ export class Segment {
         }
         // Only the query as written scores 1: it must not tie with names that merely share its significant words.
         if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
+        if (copy) demoted.set(n, Math.min(NOT_EXACT_MAX, score / GUESS_COPY));
         top.offer(n, score, exact, misses > 0);
       }
     }
