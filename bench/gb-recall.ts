@@ -3,9 +3,8 @@
 // query, and the misses: what was asked, what was ranked instead. For tuning the ranking; gb-search.ts is the
 // bench of record (ingestion as the service runs it, pg_trgm in the same run).
 //   npm run bench:gb-recall -- [--size 1000000] [--queries 500] [--misses 10] [--kinds prefix,typo1]
-import { createReadStream, existsSync, renameSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readBasicCompanyData } from '../src/registers/gb/search/bulk-csv.ts';
 import { indexedEntityOf } from '../src/registers/gb/search/entity.ts';
@@ -13,7 +12,7 @@ import { searchResultsOf } from '../src/registers/gb/search/results.ts';
 import { gbIndexRules } from '../src/registers/gb/search/rules.ts';
 import { mergeAndRank } from '../src/search/rank.ts';
 import { NameIndex } from '../src/shared/name-index/index.ts';
-import { type GeneratedCompany, writeBasicCompanyData } from './support/gb-companies.ts';
+import { benchProduct } from './support/gb-companies.ts';
 import { gbQueries, namesOf, QUERY_KINDS, trigramNorm } from './support/gb-queries.ts';
 import { percentile } from './support/stats.ts';
 
@@ -28,20 +27,7 @@ const { values } = parseArgs({
 const size = Number(values.size);
 const log = (...a: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-const csv = join(tmpdir(), `gb-bench-basic-company-data-${size}.csv`);
-const sampleEvery = Math.max(1, Math.floor(size / Number(values.queries)));
-const sample: GeneratedCompany[] = [];
-const formerSample: GeneratedCompany[] = [];
-const keep = (c: GeneratedCompany, i: number) => {
-  if (i % sampleEvery === 0) sample.push(c);
-  if (i % sampleEvery === 7 && c.previousNames.length) formerSample.push(c);
-};
-if (!existsSync(csv)) {
-  log(`generating ${size} companies into ${csv}…`);
-  await writeBasicCompanyData(`${csv}.part`, size, 21, keep);
-  rmSync(csv, { force: true });
-  renameSync(`${csv}.part`, csv);
-} else await writeBasicCompanyData('/dev/null', size, 21, keep);
+const { csv, sample, formerSample } = await benchProduct(size, Number(values.queries), log);
 
 log('building the index…');
 const builder = NameIndex.builder(gbIndexRules(), size);

@@ -4,16 +4,15 @@
 //   npm run bench:gb-search -- [--size 5500000] [--queries 500] [--baseline all|<n companies>] [--threshold 0.3]
 // The store (product chunks) and the baseline are PostgreSQL when DATABASE_URL is set, else PGlite. The CSV is
 // generated once per size under the temp directory (not timed); ingestion reads it from disk.
-import { createReadStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream, statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readBasicCompanyData } from '../src/registers/gb/search/bulk-csv.ts';
 import { GbIndexManager } from '../src/registers/gb/search/index-manager.ts';
 import { searchResultsOf } from '../src/registers/gb/search/results.ts';
 import { mergeAndRank } from '../src/search/rank.ts';
 import { openTestDb } from '../test/support/db.ts';
-import { type GeneratedCompany, writeBasicCompanyData } from './support/gb-companies.ts';
+import { benchProduct } from './support/gb-companies.ts';
 import { gbQueries, namesOf, QUERY_KINDS, trigramNorm } from './support/gb-queries.ts';
 import { percentile } from './support/stats.ts';
 import { TrigramBaseline } from './support/trigram.ts';
@@ -33,23 +32,7 @@ const mb = (b: number) => Math.round(b / 1e6);
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 // 1. The product (generated once per size) and the sample the queries are drawn from.
-const csv = join(tmpdir(), `gb-bench-basic-company-data-${size}.csv`);
-const sampleEvery = Math.max(1, Math.floor(size / Number(values.queries)));
-const sample: GeneratedCompany[] = [];
-const formerSample: GeneratedCompany[] = [];
-const keep = (c: GeneratedCompany, i: number) => {
-  if (i % sampleEvery === 0) sample.push(c);
-  if (i % sampleEvery === 7 && c.previousNames.length) formerSample.push(c);
-};
-if (!existsSync(csv)) {
-  log(`generating ${size} companies into ${csv}…`);
-  await writeBasicCompanyData(`${csv}.part`, size, 21, keep);
-  rmSync(csv, { force: true });
-  renameSync(`${csv}.part`, csv);
-} else {
-  log(`reusing ${csv}; sampling it…`);
-  await writeBasicCompanyData('/dev/null', size, 21, keep);
-}
+const { csv, sample, formerSample } = await benchProduct(size, Number(values.queries), log);
 const csvMB = mb(statSync(csv).size);
 
 // 2. Ingestion as the service runs it: streamed parse, index build, product stored gzipped in the store.
