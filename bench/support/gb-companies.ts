@@ -1,7 +1,9 @@
 // A synthetic Basic Company Data product for the GB benchmarks: the register's columns (BULK_HEADER), names built
 // from the US-NY generator's word lists (surnames, given names, business words, trades, made-up syllable words)
 // with GB legal endings, addresses in GB post towns, previous names on about one company in six.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BULK_HEADER } from '../../src/registers/gb/emulator/bulk.ts';
 import { Rng } from '../../src/sandbox/random.ts';
 import vocabulary from '../../src/registers/us-ny/generator/vocabulary.json' with { type: 'json' };
@@ -155,4 +157,33 @@ export async function writeBasicCompanyData(
   }
   if (lines.length) await write(`${lines.join('\n')}\n`);
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * The GB benches' product of `size` companies: generated once per size under the temp directory (seed 21), else
+ * read again only to draw the sample; `queries` companies sampled evenly, and some with previous names.
+ */
+export async function benchProduct(
+  size: number,
+  queries: number,
+  log: (...a: unknown[]) => void,
+): Promise<{ csv: string; sample: GeneratedCompany[]; formerSample: GeneratedCompany[] }> {
+  const csv = join(tmpdir(), `gb-bench-basic-company-data-${size}.csv`);
+  const sampleEvery = Math.max(1, Math.floor(size / queries));
+  const sample: GeneratedCompany[] = [];
+  const formerSample: GeneratedCompany[] = [];
+  const keep = (c: GeneratedCompany, i: number) => {
+    if (i % sampleEvery === 0) sample.push(c);
+    if (i % sampleEvery === 7 && c.previousNames.length) formerSample.push(c);
+  };
+  if (!existsSync(csv)) {
+    log(`generating ${size} companies into ${csv}…`);
+    await writeBasicCompanyData(`${csv}.part`, size, 21, keep);
+    rmSync(csv, { force: true });
+    renameSync(`${csv}.part`, csv);
+  } else {
+    log(`reusing ${csv}; sampling it…`);
+    await writeBasicCompanyData('/dev/null', size, 21, keep);
+  }
+  return { csv, sample, formerSample };
 }

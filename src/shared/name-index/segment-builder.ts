@@ -1,4 +1,5 @@
 import { TextStore, U32List } from './buffers.ts';
+import { repeatRanks } from './name-repeats.ts';
 import { Segment } from './segment.ts';
 import { decodeAltNames } from './alt-names.ts';
 import { tokenize } from './tokens.ts';
@@ -140,6 +141,7 @@ export class SegmentBuilder {
     const isStop = new Uint8Array(vocab);
     this.tokens.forEach((t, i) => (isStop[i] = stopwords.has(t) ? 1 : 0));
 
+    const nameKind = Uint8Array.from(this.nameKind);
     return new Segment({
       tokens: this.tokens,
       tokenIds: this.tokenIds,
@@ -152,7 +154,8 @@ export class SegmentBuilder {
       nameToks,
       nameSig,
       nameEntity: this.nameEntity.toArray(),
-      nameKind: Uint8Array.from(this.nameKind),
+      nameKind,
+      nameRepeat: repeatRanks(nameOff, nameToks, nameKind, isStop),
       altOf: this.altOf.toArray(),
       altText: this.altText.freeze(),
       idNum,

@@ -16,6 +16,8 @@ export interface SegmentParts {
   nameSig: Uint8Array;
   nameEntity: Uint32Array;
   nameKind: Uint8Array;
+  /** Each name's copy number among names with the same significant words (repeatRanks). */
+  nameRepeat: Uint8Array;
   altOf: Uint32Array;
   altText: FrozenText;
   /** Each entity's id as a number (IndexRules.idNumber), and the entities in that order: lookups by id. */

@@ -1,17 +1,18 @@
 import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
+import {
+  GUESS_COPIES_SHOWN,
+  GUESS_COPY,
+  NOT_EXACT_MAX,
+  OUT_OF_ORDER,
+  PARTIAL,
+  PREFIX_EXPANSION,
+  prefixWeight,
+  typoWeight,
+  W_EXACT,
+} from './ranking.ts';
+import { restoreLoneGuesses } from './name-repeats.ts';
 import { TopK } from './top-k.ts';
 
-/** Word weights, out of 100: how well a word of a name answers a word of the query. */
-const W_EXACT = 100;
-const W_TYPO = [0, 75, 60];
-/**
- * Typos in a word's first letter are rarer than further in (a long-standing observation of spelling correction;
- * pg_trgm's padded trigrams also weigh a word's start): a candidate with another first letter counts a little less.
- */
-const FIRST_LETTER_TYPO = 5;
-const PREFIX_EXPANSION = 64;
-/** The best score of a name other than the query as written, which alone scores 1. */
-const NOT_EXACT_MAX = 0.99;
 const MAX_QUERY_WORDS = 12;
 
 interface Slot {
@@ -65,6 +66,7 @@ export class Segment {
       p.nameSig,
       p.nameEntity,
       p.nameKind,
+      p.nameRepeat,
       p.altOf,
       p.idNum,
       p.idOrder,
@@ -118,21 +120,36 @@ export class Segment {
     const slots = sig.map((w, i) => this.expand(w, i, opts.prefixLast && w === lastWord));
     const exactIds = all.map((w) => vocab.get(w) ?? -1);
     const top = new TopK(opts.limit);
+    const demoted = new Map<number, number>();
     try {
       const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
       if (usable.length === slots.length) {
         // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking.
         const second = usable[1];
         const filter = second && usable[0]!.cost > 2000 && second.cost < 10 * usable[0]!.cost ? this.mark(second) : 0;
-        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter);
+        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter, demoted);
       }
       if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
-        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0);
+        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0, demoted);
       }
     } finally {
       for (const s of slots) for (const id of s.ids) s.weights[id] = 0;
     }
-    return top.sorted().map((h) => ({ entity: this.p.nameEntity[h.id]!, name: h.id, score: h.score, exact: h.exact, partial: h.partial }));
+    const hits = restoreLoneGuesses(top.sorted(), demoted, (a, b) => this.sameName(a, b));
+    return hits.map((h) => ({ entity: this.p.nameEntity[h.id]!, name: h.id, score: h.score, exact: h.exact, partial: h.partial }));
+  }
+
+  /** Whether two names (current or not) hold the same significant words in the same order: the same guess. */
+  private sameName(a: number, b: number): boolean {
+    const { nameOff, nameToks, isStop } = this.p;
+    const words = (n: number) => {
+      const all = nameToks.subarray(nameOff[n]!, nameOff[n + 1]!);
+      const significant = all.filter((t) => !isStop[t]);
+      return significant.length ? significant : all;
+    };
+    const x = words(a);
+    const y = words(b);
+    return x.length === y.length && x.every((t, i) => t === y[i]);
   }
 
   /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`; best words first. */
@@ -148,12 +165,11 @@ export class Segment {
     const exact = p.tokenIds.get(word);
     if (exact !== undefined) set(exact, W_EXACT);
     if (prefix && word.length >= 2) {
-      const range = this.prefixRange(word);
-      const picked = range.length > PREFIX_EXPANSION ? range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION) : range;
-      for (const id of picked) set(id, 85 + Math.round((10 * word.length) / p.tokens[id]!.length));
+      let range = this.prefixRange(word);
+      if (range.length > PREFIX_EXPANSION) range = range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION);
+      for (const id of range) set(id, prefixWeight(word.length, p.tokens[id]!.length));
     }
-    for (const [id, d] of p.typo.lookup(word, p.tokens))
-      set(id, W_TYPO[d]! - (p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0) ? 0 : FIRST_LETTER_TYPO));
+    for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, typoWeight(d, p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0)));
     ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
@@ -177,21 +193,27 @@ export class Segment {
     return f;
   }
 
+  /** The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order. */
   private prefixRange(word: string): number[] {
+    const { byText } = this.p;
+    const from = this.firstAtOrAfter(word);
+    // Every word that starts with `word` sorts below `word` + U+FFFF (words are ASCII letters and digits).
+    const to = this.firstAtOrAfter(`${word}\uffff`);
+    const out: number[] = [];
+    for (let k = from; k < to; k++) if (this.p.tokens[byText[k]!] !== word) out.push(byText[k]!);
+    return out;
+  }
+
+  private firstAtOrAfter(text: string): number {
     const { byText, tokens } = this.p;
     let a = 0;
     let b = byText.length;
     while (a < b) {
       const m = (a + b) >>> 1;
-      if (tokens[byText[m]!]! < word) a = m + 1;
+      if (tokens[byText[m]!]! < text) a = m + 1;
       else b = m;
     }
-    const out: number[] = [];
-    for (let k = a; k < byText.length && tokens[byText[k]!]!.startsWith(word); k++) {
-      if (tokens[byText[k]!] !== word) out.push(byText[k]!);
-      if (out.length > 5000) break;
-    }
-    return out;
+    return a;
   }
 
   /**
@@ -207,8 +229,9 @@ export class Segment {
     top: TopK,
     skip: Uint8Array | undefined,
     filter: number,
+    demoted: Map<number, number>,
   ): void {
-    const { post, postOff, nameOff, nameToks, nameSig, nameEntity } = this.p;
+    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat } = this.p;
     const stamps = this.stamps;
     if (++this.stamp === 0xffffffff) {
       stamps.fill(0);
@@ -218,7 +241,7 @@ export class Segment {
     const filters = this.filters;
     const weights = slots.map((s) => s.weights);
     const nq = slots.length;
-    const penalty = misses ? 0.6 : 1;
+    const penalty = misses ? PARTIAL : 1;
     const exactLen = exactIds.length;
     for (const id of driver.ids) {
       const others = 100 * (nq - 1) + driver.weights[id]!;
@@ -238,18 +261,36 @@ export class Segment {
         const stop = nameOff[n + 1]!;
         let sum = 0;
         let missed = 0;
+        // Where the previous matched query word was found in the name: later words must be found further on.
+        let lastAt = -1;
+        let inOrder = true;
+        let guessed = false;
         for (let s = 0; s < nq; s++) {
           const w = weights[s]!;
           let best = 0;
+          let at = -1;
           for (let t = start; t < stop; t++) {
             const v = w[nameToks[t]!]!;
-            if (v > best) best = v;
+            if (v > best) {
+              best = v;
+              at = t;
+            }
           }
-          if (best === 0 && ++missed > misses) break;
+          if (best === 0) {
+            if (++missed > misses) break;
+            guessed = true;
+            continue;
+          }
+          if (best < W_EXACT) guessed = true;
+          if (at <= lastAt) inOrder = false;
+          lastAt = at;
           sum += best;
         }
         if (missed > misses) continue;
         let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
+        if (!inOrder) score *= OUT_OF_ORDER;
+        const copy = guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN;
+        if (copy) score *= GUESS_COPY;
         let exact = false;
         if (!misses && stop - start === exactLen) {
           exact = true;
@@ -263,6 +304,7 @@ export class Segment {
         }
         // Only the query as written scores 1: it must not tie with names that merely share its significant words.
         if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
+        if (copy) demoted.set(n, Math.min(NOT_EXACT_MAX, score / GUESS_COPY));
         top.offer(n, score, exact, misses > 0);
       }
     }
