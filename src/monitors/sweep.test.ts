@@ -83,6 +83,13 @@ describe('monitor sweeps', () => {
 
   it("shows the next read of the feed as the next check of a feed register's company, not the monthly safety net", async () => {
     assert.equal((await put('US-NY', '7200004', usNy('7200004', 'SOUTH DOCK PAPER INC.'))).status, 200);
+    // A feed read that starts after the new record has reported it, so no sweep marks the company due (and moves
+    // its check to now) while this test reads the row: wait for two completed reads, the second begun after the first.
+    const readAt = async () =>
+      (await svc.db.query<{ at: Date }>(`select updated_at as at from monitor_feed_cursors where country_code = 'US-NY'`))[0]!.at.getTime();
+    const first = await readAt();
+    const second = await eventually(async () => ((await readAt()) > first ? readAt() : undefined));
+    await eventually(async () => (await readAt()) > second);
     const id = await create(keys[0]!, '7200004', 'US-NY');
     const [row] = await svc.db.query<{ nextCheckAt: Date }>(
       `select next_check_at as "nextCheckAt" from monitored_companies where country_code = 'US-NY' and company_id = '7200004'`,
