@@ -33,4 +33,17 @@ describe('in-process queue: a queue’s slots bound its jobs running at once, as
     assert.deepEqual(await runJobs({ batchSize: 1, concurrency: 3 }, 7), { ran: 7, most: 3 });
     assert.deepEqual(await runJobs(undefined, 7), { ran: 7, most: 7 });
   });
+
+  it('keeps a job sent a month ahead waiting, not run at once', async () => {
+    const queue = new InProcessQueue();
+    let ran = 0;
+    queue.work('monthly', async () => {
+      ran++;
+    });
+    await queue.send('monthly', {}, { delayMs: 31 * 86_400_000 });
+    await queue.send('monthly', {}, { delayMs: 10 });
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(ran, 1, 'only the job due in 10 ms ran');
+    await queue.stop();
+  });
 });

@@ -52,6 +52,9 @@ function slotsOf(opts: WorkOptions = {}): number {
   return (opts.batchSize ?? 4) * (opts.concurrency ?? 2);
 }
 
+/** The longest delay a Node timer keeps (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Runs jobs in this process with timers. Not durable by itself: work left open by a stopped process is
  * found in the store and sent again at start (RetrievalService.resumeOpenWork). A queue's `slots` bound the jobs
@@ -81,29 +84,35 @@ export class InProcessQueue implements WorkQueue {
     const key = opts.key ? `${name}:${opts.key}` : undefined;
     if (key && this.keys.has(key)) return;
     if (key) this.keys.add(key);
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        const queue = this.handlers.get(name);
-        if (!queue || this.stopped) return;
-        const start = () => {
-          queue.busy++;
-          const run = queue
-            .run(payload)
-            .catch((err) => this.onError(err, name))
-            .finally(() => {
-              this.running.delete(run);
-              if (key) this.keys.delete(key);
-              queue.busy--;
-              if (!this.stopped) queue.due.shift()?.();
-            });
-          this.running.add(run);
-        };
-        if (queue.busy < queue.slots) start();
-        else queue.due.push(start);
-      },
-      Math.max(0, opts.delayMs ?? 0),
-    );
+    this.after(Math.max(0, opts.delayMs ?? 0), () => {
+      const queue = this.handlers.get(name);
+      if (!queue || this.stopped) return;
+      const start = () => {
+        queue.busy++;
+        const run = queue
+          .run(payload)
+          .catch((err) => this.onError(err, name))
+          .finally(() => {
+            this.running.delete(run);
+            if (key) this.keys.delete(key);
+            queue.busy--;
+            if (!this.stopped) queue.due.shift()?.();
+          });
+        this.running.add(run);
+      };
+      if (queue.busy < queue.slots) start();
+      else queue.due.push(start);
+    });
+  }
+
+  /** Runs `fn` in `ms`; Node fires a timer of more than 2^31 - 1 ms at once, so a month's delay is waited in legs. */
+  private after(ms: number, fn: () => void): void {
+    const leg = Math.min(ms, MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (ms > leg) this.after(ms - leg, fn);
+      else fn();
+    }, leg);
     this.timers.add(timer);
   }
 
