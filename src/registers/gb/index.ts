@@ -26,8 +26,8 @@ import { searchResultsOf } from './search/results.ts';
 import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import { DOWNLOADS_PATH, downloadNames } from './emulator/downloads.ts';
-import { productFiles, productLines, redactUrl } from './bulk/product-files.ts';
-import { ingestPscSnapshot, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot.ts';
+import { redactUrl } from './bulk/product-files.ts';
+import { ingestPscSnapshotFiles, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot/snapshot.ts';
 import type { RateLimitOptions } from './emulator/rate-limit.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
@@ -307,7 +307,7 @@ export class GbRegister implements Register {
     if (!this.db) throw new Error('the PSC snapshot needs the store');
     const from = sources ?? this.pscSnapshot ?? (this.emulator ? [await this.downloadUrl('pscSnapshot')] : undefined);
     if (!from?.length) throw new Error('no PSC snapshot URL');
-    return ingestPscSnapshot(this.db, productLines(productFiles(from, 'pscSnapshot')), this.now());
+    return ingestPscSnapshotFiles(this.db, from, this.now());
   }
 
   /** The emulator's zip of a product, under the register's name for the service clock's day. */

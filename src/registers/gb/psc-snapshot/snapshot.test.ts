@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openTestDb } from '../../../test/support/db.ts';
-import type { JobToSend, SendOptions, WorkQueue } from '../../jobs/queue.ts';
-import type { SandboxStore } from '../../sandbox/store.ts';
-import type { Db } from '../../store/db.ts';
-import { downloadNames } from './emulator/downloads.ts';
-import { GB_PSC_SNAPSHOT_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from './index.ts';
-import { IncompleteSnapshotError, ingestPscSnapshot, snapshotPscs, snapshotState } from './psc-snapshot.ts';
+import { openTestDb } from '../../../../test/support/db.ts';
+import type { JobToSend, SendOptions, WorkQueue } from '../../../jobs/queue.ts';
+import type { SandboxStore } from '../../../sandbox/store.ts';
+import type { Db } from '../../../store/db.ts';
+import { downloadNames } from '../emulator/downloads.ts';
+import { GB_PSC_SNAPSHOT_JOB, GbRegister, GbRegisterEmulator, SANDBOX_API_KEY } from '../index.ts';
+import { IncompleteSnapshotError, ingestPscSnapshot, snapshotPscs, snapshotState } from './snapshot.ts';
 
 /** The seeded register, with an outage the test switches on: the REST API then answers 503. */
 let outage = false;
@@ -138,9 +138,12 @@ describe('GB PSC snapshot (daily bulk product)', () => {
     await assert.rejects(ingestPscSnapshot(store.db, `${line('123', psc)}\n${totals}\n`, now), IncompleteSnapshotError);
     assert.deepEqual(await snapshotState(store.db), before);
     assert.ok(await snapshotPscs(store.db, '00445790', now), 'the stored snapshot is still there');
-    // The refused files' staged rows are gone.
-    const [staged] = await store.db.query<{ n: number }>('select count(*)::integer as n from gb_psc_snapshot_staging');
-    assert.equal(staged?.n, 0);
+    // The refused files' rows are gone: only the snapshot's run is left.
+    const runs = await store.db.query<{ run: string }>('select distinct run from gb_psc_snapshot_lines');
+    assert.deepEqual(
+      runs.map((r) => r.run),
+      (await store.db.query<{ run: string }>('select run from gb_psc_snapshot_state')).map((r) => r.run),
+    );
   });
 
   it('a failed run (the download answers 503) logs one error line with the job, URL and reason; the snapshot stays', async () => {
