@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../../shared/ts-worker.ts';
 import type { BulkReadStats } from './bulk-csv.ts';
 
 export interface WorkerInput {
@@ -18,24 +18,12 @@ const STOP_GRACE_MS = 5000;
 const WORKER = new URL('./bulk-worker.ts', import.meta.url);
 
 /**
- * Starts the worker from this same source. Node 20 does not run the process's `--import tsx` in a worker before its
- * entry module, so a TypeScript entry is loaded by a two-line bootstrap that registers tsx's loader first (resolved
- * from here, as the service resolves it); a compiled `.js` entry would be started as it is.
- */
-function startWorker(input: WorkerInput): Worker {
-  if (!WORKER.pathname.endsWith('.ts')) return new Worker(WORKER, { workerData: input });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
-}
-
-/**
  * The companies of a Basic Company Data product as product lines, a batch at a time, downloaded, unzipped and parsed
  * in a worker thread: at 5.5 million rows the parse would otherwise hold the event loop that serves the API. Fills
  * `stats` at the end; a failure in the worker is thrown here, and the worker is stopped when the caller stops reading.
  */
 export async function* productLinesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<string[]> {
-  const worker = startWorker({ sources });
+  const worker = startTsWorker(WORKER, { sources } satisfies WorkerInput);
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   const inbox: FromWorker[] = [];
   let failure: Error | undefined;
