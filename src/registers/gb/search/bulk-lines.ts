@@ -18,11 +18,12 @@ const STOP_GRACE_MS = 5000;
 const WORKER = new URL('./bulk-worker.ts', import.meta.url);
 
 /**
- * The companies of a Basic Company Data product as product lines, a batch at a time, downloaded, unzipped and parsed
- * in a worker thread: at 5.5 million rows the parse would otherwise hold the event loop that serves the API. Fills
- * `stats` at the end; a failure in the worker is thrown here, and the worker is stopped when the caller stops reading.
+ * The companies of a Basic Company Data product as product lines, a batch at a time (UTF-8, `\n`-separated: the
+ * caller may hand the bytes on to another thread), downloaded, unzipped and parsed in a worker thread: at 5.5 million
+ * rows the parse would otherwise hold the event loop that serves the API. Fills `stats` at the end; a failure in the
+ * worker is thrown here, and the worker is stopped when the caller stops reading.
  */
-export async function* productLinesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<string[]> {
+export async function* productBatchesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<Uint8Array> {
   const worker = startTsWorker(WORKER, { sources } satisfies WorkerInput);
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   const inbox: FromWorker[] = [];
@@ -46,7 +47,6 @@ export async function* productLinesInWorker(sources: readonly string[], stats: B
     if (!finished) failure ??= new Error(`the bulk product's worker stopped (exit code ${code})`);
     notify();
   });
-  const decoder = new TextDecoder();
   try {
     for (;;) {
       while (!inbox.length && !failure) await new Promise<void>((resolve) => (wake = resolve));
@@ -58,7 +58,7 @@ export async function* productLinesInWorker(sources: readonly string[], stats: B
         Object.assign(stats, m.stats);
         return;
       }
-      yield decoder.decode(m.bytes).split('\n');
+      yield m.bytes;
       worker.postMessage('taken' satisfies ToWorker);
     }
   } finally {
