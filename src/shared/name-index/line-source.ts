@@ -10,11 +10,13 @@ import type { IndexedEntity, IndexRules } from './segment-builder.ts';
  */
 export interface LineSource {
   indexRules(): IndexRules;
-  /** The entity of one line (a line holds no `\n`). */
+  /** What ends a line: `\n` unless given (a register whose values hold line feeds gives another). */
+  separator?: string;
+  /** The entity of one line (a line holds no separator). */
   indexedEntityOfLine(line: string): IndexedEntity;
 }
 
-/** What the main thread tells the worker: a batch of lines as UTF-8, `\n`-separated; or that all were sent. */
+/** What the main thread tells the worker: a batch of lines as UTF-8 (LineSource.separator between them); or that all were sent. */
 export type ToSegmentWorker = { type: 'lines'; bytes: Uint8Array } | { type: 'build' };
 
 export interface SegmentWorkerInput {

@@ -20,7 +20,7 @@ const ready = import(source).then((m: { lineSource?: LineSource }) => {
 
 function handle({ lines, builder }: Awaited<typeof ready>, m: ToSegmentWorker): void {
   if (m.type === 'lines') {
-    for (const line of decoder.decode(m.bytes).split('\n')) if (line) builder.add(lines.indexedEntityOfLine(line));
+    for (const line of decoder.decode(m.bytes).split(lines.separator ?? '\n')) if (line) builder.add(lines.indexedEntityOfLine(line));
     post({ type: 'taken' });
     return;
   }

@@ -71,7 +71,7 @@ export class WorkerSegment {
     this.worker.postMessage(m, transfer);
   }
 
-  /** Sends lines (UTF-8, `\n`-separated; `bytes` moves to the worker, unusable here afterwards). */
+  /** Sends lines (UTF-8, separated as the LineSource says; `bytes` moves to the worker, unusable here afterwards). */
   async add(bytes: Uint8Array): Promise<void> {
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
     const sent = own ? bytes : bytes.slice();

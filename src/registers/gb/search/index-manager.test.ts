@@ -34,15 +34,7 @@ const csvOf = (rows: typeof companies) =>
     header,
     ...rows.map((c) => row({ 0: c.name, 1: c.number, 4: c.postTown, 6: c.postcode, 8: 'Active', 15: c.previousNames[0] ?? '' })),
   ].join('\r\n');
-const QUERIES = [
-  'albion systems',
-  'kumar ca',
-  'zalar',
-  'brigth logistics',
-  'northern propertes',
-  'golden',
-  'care smith holdings',
-];
+const QUERIES = ['albion systems', 'kumar ca', 'zalar', 'brigth logistics', 'northern propertes', 'golden', 'care smith holdings'];
 
 describe('the GB index built in worker threads (ingestion and restart)', () => {
   let store: { db: Db; drop(): Promise<void> };
