@@ -89,7 +89,7 @@ try {
   // As the service builds it (index-manager.ts): in a worker thread, the store's pages handed over.
   const segment = WorkerSegment.start(new URL('../src/registers/us-ny/search/line-source.ts', import.meta.url), first.entities);
   for await (const page of entities.scanIndexText()) await segment.add(page);
-  const index = new NameIndex(await segment.build());
+  const index = new NameIndex((await segment.build()).segment);
   const indexMs = Math.round(performance.now() - t);
 
   log('ingesting the next day’s snapshot as a diff…');

@@ -79,7 +79,7 @@ export class IndexManager {
     let index: NameIndex;
     try {
       for await (const page of this.deps.entities.scanIndexText()) await segment.add(page);
-      index = new NameIndex(await segment.build());
+      index = new NameIndex((await segment.build()).segment);
     } finally {
       await segment.close();
     }

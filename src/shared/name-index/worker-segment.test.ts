@@ -50,7 +50,7 @@ async function inWorker(all: string[], source = SOURCE) {
   const worker = WorkerSegment.start(source, all.length);
   try {
     for (const b of batches(all)) await worker.add(b);
-    return await worker.build();
+    return (await worker.build()).segment;
   } finally {
     await worker.close();
   }

@@ -5,7 +5,7 @@ import type { BulkReadStats } from './bulk-csv.ts';
 import { productBatchesInWorker } from './bulk-lines.ts';
 import { companyOfLine, indexedEntityOf, namesOfLine } from './entity.ts';
 import { ProductStore } from './product-store.ts';
-import { gbIndexRules } from './rules.ts';
+import { companyNumberValue } from './rules.ts';
 
 export interface IngestCounts {
   companies: number;
@@ -23,8 +23,17 @@ export interface GbIndexManagerDeps {
 /** The module that turns GB's product lines into indexed entities, for the thread that builds the index. */
 const LINE_SOURCE = new URL('./line-source.ts', import.meta.url);
 
+/** Lines stored between two breaths of the event loop (a worker's batch at once held it for some 60 ms). */
+const STORE_SLICE = 5000;
+
 /** Lets the event loop breathe between batches of a long ingestion. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The index of the segment built in the worker, with the rules it was built with (not read again on this thread). */
+async function indexOf(worker: WorkerSegment): Promise<NameIndex> {
+  const { segment, stopwords } = await worker.build();
+  return new NameIndex({ stopwords, idNumber: companyNumberValue }, segment);
+}
 
 /**
  * Owns GB's in-memory name index: built from the stored Basic Company Data product (or straight from the download,
@@ -84,7 +93,7 @@ export class GbIndexManager {
     const segment = WorkerSegment.start(LINE_SOURCE, product.companies);
     try {
       for await (const chunk of this.products.chunks(product.id)) await segment.add(chunk);
-      return this.install(new NameIndex(gbIndexRules(), await segment.build()), product.id);
+      return this.install(await indexOf(segment), product.id);
     } finally {
       await segment.close();
     }
@@ -118,17 +127,18 @@ export class GbIndexManager {
       for await (const batch of productBatchesInWorker(sources, stats)) {
         const lines = decoder.decode(batch).split('\n');
         await segment.add(batch);
-        for (const line of lines) {
+        for (let i = 0; i < lines.length; i++) {
           companies++;
-          names += namesOfLine(line);
-          const flushing = writer.add(line);
+          names += namesOfLine(lines[i]!);
+          const flushing = writer.add(lines[i]!);
           if (flushing) await flushing;
+          if (i % STORE_SLICE === STORE_SLICE - 1) await breathe();
         }
         await breathe();
       }
       await writer.end();
       const counts = { companies, names, invalidRows: stats.invalid };
-      const index = new NameIndex(gbIndexRules(), await segment.build());
+      const index = await indexOf(segment);
       await this.products.finish(id, counts, this.deps.now());
       await this.install(index, id);
       return counts;
