@@ -13,7 +13,7 @@ import { NAME_HISTORY_COLUMNS, SNAPSHOT_COLUMNS } from '../src/registers/us-ny/c
 import { driftedRows, generateEntities, nameRecords, writeCsv } from '../src/registers/us-ny/generator.ts';
 import { ingestFiles } from '../src/registers/us-ny/ingest/ingest.ts';
 import { NameIndex } from '../src/registers/us-ny/search/name-index.ts';
-import { summaryOfPacked } from '../src/registers/us-ny/search/summary.ts';
+import { WorkerSegment } from '../src/shared/name-index/index.ts';
 import { UsNyEntityRepository } from '../src/registers/us-ny/repositories/entities.ts';
 import type { Db } from '../src/store/db.ts';
 import { openStore } from '../src/store/open.ts';
@@ -86,9 +86,10 @@ try {
   log('building the name index from the store…');
   t = performance.now();
   const entities = new UsNyEntityRepository(db);
-  const builder = NameIndex.builder(first.entities);
-  for await (const page of entities.scanIndexRows()) for (const r of page) builder.add(summaryOfPacked(r.dosId, r.row, r.altNames));
-  const index = new NameIndex(builder.build());
+  // As the service builds it (index-manager.ts): in a worker thread, the store's pages handed over.
+  const segment = WorkerSegment.start(new URL('../src/registers/us-ny/search/line-source.ts', import.meta.url), first.entities);
+  for await (const page of entities.scanIndexText()) await segment.add(page);
+  const index = new NameIndex((await segment.build()).segment);
   const indexMs = Math.round(performance.now() - t);
 
   log('ingesting the next day’s snapshot as a diff…');

@@ -53,8 +53,10 @@ export class TextStore {
 
 export class FrozenText {
   constructor(
-    private readonly buf: Buffer,
-    private readonly offsets: Uint32Array,
+    /** The strings' UTF-8 bytes, end to end. */
+    readonly buf: Buffer,
+    /** Where each string starts in `buf`, and where the last ends. */
+    readonly offsets: Uint32Array,
   ) {}
 
   get(i: number): string {

@@ -4,3 +4,5 @@ export { type IndexHit, NameIndex, type NameMatch } from './name-index.ts';
 export { type IndexedEntity, type IndexRules, SegmentBuilder } from './segment-builder.ts';
 export type { Segment } from './segment.ts';
 export { normaliseName, tokenize } from './tokens.ts';
+export type { LineSource } from './line-source.ts';
+export { WorkerSegment } from './worker-segment.ts';

@@ -1,6 +1,7 @@
 import { TextStore, U32List } from './buffers.ts';
 import { repeatRanks } from './name-repeats.ts';
 import { Segment } from './segment.ts';
+import type { SegmentParts } from './segment-parts.ts';
 import { decodeAltNames } from './alt-names.ts';
 import { tokenize } from './tokens.ts';
 import { TypoIndex } from './typo-index.ts';
@@ -92,6 +93,11 @@ export class SegmentBuilder {
   }
 
   build(): Segment {
+    return new Segment(this.buildParts());
+  }
+
+  /** The frozen parts of the segment (a worker thread transfers them to the thread that searches). */
+  buildParts(): SegmentParts {
     const names = this.nameEntity.length;
     const nameOff = this.nameOff.toArray();
     const nameToks = this.nameToks.toArray();
@@ -142,7 +148,7 @@ export class SegmentBuilder {
     this.tokens.forEach((t, i) => (isStop[i] = stopwords.has(t) ? 1 : 0));
 
     const nameKind = Uint8Array.from(this.nameKind);
-    return new Segment({
+    return {
       tokens: this.tokens,
       tokenIds: this.tokenIds,
       byText,
@@ -162,7 +168,7 @@ export class SegmentBuilder {
       idOrder,
       display: this.display.freeze(),
       typo: TypoIndex.build(this.tokens),
-    });
+    };
   }
 }
 

@@ -41,7 +41,15 @@ function neighbourhood(s: string, budget = typoBudget(s.length)): string[] {
  * Variants are kept as sorted float64 keys, hash × 2^22 + token id: compact, and one binary search per variant.
  */
 export class TypoIndex {
-  private constructor(private readonly keys: Float64Array) {}
+  private constructor(
+    /** The sorted variant keys (a segment built in a worker thread sends them, not the index). */
+    readonly keys: Float64Array,
+  ) {}
+
+  /** The index of keys `build` sorted (transferred from a worker thread). */
+  static fromKeys(keys: Float64Array): TypoIndex {
+    return new TypoIndex(keys);
+  }
 
   /** Words shorter than 3 letters take no typo and are left out. */
   static build(tokens: readonly string[]): TypoIndex {

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../../shared/ts-worker.ts';
 import type { BulkReadStats } from './bulk-csv.ts';
 
 export interface WorkerInput {
@@ -18,24 +18,13 @@ const STOP_GRACE_MS = 5000;
 const WORKER = new URL('./bulk-worker.ts', import.meta.url);
 
 /**
- * Starts the worker from this same source. Node 20 does not run the process's `--import tsx` in a worker before its
- * entry module, so a TypeScript entry is loaded by a two-line bootstrap that registers tsx's loader first (resolved
- * from here, as the service resolves it); a compiled `.js` entry would be started as it is.
+ * The companies of a Basic Company Data product as product lines, a batch at a time (UTF-8, `\n`-separated: the
+ * caller may hand the bytes on to another thread), downloaded, unzipped and parsed in a worker thread: at 5.5 million
+ * rows the parse would otherwise hold the event loop that serves the API. Fills `stats` at the end; a failure in the
+ * worker is thrown here, and the worker is stopped when the caller stops reading.
  */
-function startWorker(input: WorkerInput): Worker {
-  if (!WORKER.pathname.endsWith('.ts')) return new Worker(WORKER, { workerData: input });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
-}
-
-/**
- * The companies of a Basic Company Data product as product lines, a batch at a time, downloaded, unzipped and parsed
- * in a worker thread: at 5.5 million rows the parse would otherwise hold the event loop that serves the API. Fills
- * `stats` at the end; a failure in the worker is thrown here, and the worker is stopped when the caller stops reading.
- */
-export async function* productLinesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<string[]> {
-  const worker = startWorker({ sources });
+export async function* productBatchesInWorker(sources: readonly string[], stats: BulkReadStats): AsyncGenerator<Uint8Array> {
+  const worker = startTsWorker(WORKER, { sources } satisfies WorkerInput);
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   const inbox: FromWorker[] = [];
   let failure: Error | undefined;
@@ -58,7 +47,6 @@ export async function* productLinesInWorker(sources: readonly string[], stats: B
     if (!finished) failure ??= new Error(`the bulk product's worker stopped (exit code ${code})`);
     notify();
   });
-  const decoder = new TextDecoder();
   try {
     for (;;) {
       while (!inbox.length && !failure) await new Promise<void>((resolve) => (wake = resolve));
@@ -70,7 +58,7 @@ export async function* productLinesInWorker(sources: readonly string[], stats: B
         Object.assign(stats, m.stats);
         return;
       }
-      yield decoder.decode(m.bytes).split('\n');
+      yield m.bytes;
       worker.postMessage('taken' satisfies ToWorker);
     }
   } finally {

@@ -45,6 +45,15 @@ export function productLineOf(c: GbIndexCompany): string {
   return [c.number, clean(c.name), clean(c.postTown), clean(c.postcode), clean(c.status), c.previousNames.map(clean).join(RS)].join(FS);
 }
 
+/** How many names a product line holds: the current one and the previous ones. */
+export function namesOfLine(line: string): number {
+  const previous = line.slice(line.lastIndexOf(FS) + 1);
+  if (!previous) return 1;
+  let names = 2;
+  for (let i = previous.indexOf(RS); i >= 0; i = previous.indexOf(RS, i + 1)) names++;
+  return names;
+}
+
 export function companyOfLine(line: string): GbIndexCompany {
   const [number = '', name = '', postTown = '', postcode = '', status = '', previous = ''] = line.split(FS);
   return { number, name, postTown, postcode, status, previousNames: previous ? previous.split(RS) : [] };

@@ -1,11 +1,11 @@
-import { NameIndex } from '../../../shared/name-index/index.ts';
+import { NameIndex, WorkerSegment } from '../../../shared/name-index/index.ts';
 import type { Db } from '../../../store/db.ts';
 import { redactUrl } from '../bulk/product-files.ts';
 import type { BulkReadStats } from './bulk-csv.ts';
-import { productLinesInWorker } from './bulk-lines.ts';
-import { companyOfLine, indexedEntityOf } from './entity.ts';
+import { productBatchesInWorker } from './bulk-lines.ts';
+import { companyOfLine, indexedEntityOf, namesOfLine } from './entity.ts';
 import { ProductStore } from './product-store.ts';
-import { gbIndexRules } from './rules.ts';
+import { companyNumberValue } from './rules.ts';
 
 export interface IngestCounts {
   companies: number;
@@ -20,11 +20,20 @@ export interface GbIndexManagerDeps {
   refreshEveryMs?: number;
 }
 
-/** Companies added to the index between two breaths of the event loop. */
-const BUILD_SLICE = 2000;
+/** The module that turns GB's product lines into indexed entities, for the thread that builds the index. */
+const LINE_SOURCE = new URL('./line-source.ts', import.meta.url);
 
-/** Lets the event loop breathe between chunks of a long build. */
+/** Lines stored between two breaths of the event loop (a worker's batch at once held it for some 60 ms). */
+const STORE_SLICE = 5000;
+
+/** Lets the event loop breathe between batches of a long ingestion. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The index of the segment built in the worker, with the rules it was built with (not read again on this thread). */
+async function indexOf(worker: WorkerSegment): Promise<NameIndex> {
+  const { segment, stopwords } = await worker.build();
+  return new NameIndex({ stopwords, idNumber: companyNumberValue }, segment);
+}
 
 /**
  * Owns GB's in-memory name index: built from the stored Basic Company Data product (or straight from the download,
@@ -79,12 +88,15 @@ export class GbIndexManager {
     this.lastRefresh = Date.now();
     const product = await this.products.latest();
     if (!product) return undefined;
-    const builder = NameIndex.builder(gbIndexRules(), product.companies);
-    for await (const lines of this.products.lines(product.id)) {
-      for (const line of lines) builder.add(indexedEntityOf(companyOfLine(line)));
-      await breathe();
+    // Built in a worker thread: this one only reads the chunks from the store (building 5.5 million companies
+    // here held the event loop for seconds at a time).
+    const segment = WorkerSegment.start(LINE_SOURCE, product.companies);
+    try {
+      for await (const chunk of this.products.chunks(product.id)) await segment.add(chunk);
+      return this.install(await indexOf(segment), product.id);
+    } finally {
+      await segment.close();
     }
-    return this.install(new NameIndex(gbIndexRules(), builder.build()), product.id);
   }
 
   private async install(index: NameIndex, productId: number): Promise<NameIndex> {
@@ -98,39 +110,43 @@ export class GbIndexManager {
   /**
    * Ingests a Basic Company Data product as it downloads (`sources`: its parts in order, URLs or local paths, each
    * zipped as the register publishes it or the CSV itself), read and parsed in a worker thread: each company goes to
-   * the index builder and to the stored product in one pass; the new index replaces the old one when the product is
+   * the index, built in another worker thread, and to the stored product in one pass; the new index replaces the old one when the product is
    * stored whole. The run is registered first, so that a failed download is recorded as a failed product (the stored
    * one keeps serving). Throws BulkBusyError when another process is ingesting.
    */
   async ingest(sources: readonly string[], takenAt: Date): Promise<IngestCounts> {
     const id = await this.products.begin(sources.map(redactUrl).join(','), takenAt, this.deps.now());
+    // Three threads: one downloads and parses, one builds the index, and this one stores the product and serves.
+    const segment = WorkerSegment.start(LINE_SOURCE, 1 << 20);
+    const decoder = new TextDecoder();
     try {
-      const builder = NameIndex.builder(gbIndexRules(), 1 << 20);
       const writer = this.products.writer(id);
       const stats: BulkReadStats = { rows: 0, invalid: 0 };
+      let companies = 0;
       let names = 0;
-      for await (const lines of productLinesInWorker(sources, stats)) {
+      for await (const batch of productBatchesInWorker(sources, stats)) {
+        const lines = decoder.decode(batch).split('\n');
+        await segment.add(batch);
         for (let i = 0; i < lines.length; i++) {
-          const c = companyOfLine(lines[i]!);
-          builder.add(indexedEntityOf(c));
-          names += 1 + c.previousNames.length;
+          companies++;
+          names += namesOfLine(lines[i]!);
           const flushing = writer.add(lines[i]!);
           if (flushing) await flushing;
-          // The index is built here, on the main thread: let requests through every few thousand companies (a
-          // worker's whole batch at once held the loop for most of a second on a busy machine).
-          if (i % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
+          if (i % STORE_SLICE === STORE_SLICE - 1) await breathe();
         }
         await breathe();
       }
       await writer.end();
-      const counts = { companies: builder.size, names, invalidRows: stats.invalid };
-      const index = new NameIndex(gbIndexRules(), builder.build());
+      const counts = { companies, names, invalidRows: stats.invalid };
+      const index = await indexOf(segment);
       await this.products.finish(id, counts, this.deps.now());
       await this.install(index, id);
       return counts;
     } catch (err) {
       await this.products.fail(id, err instanceof Error ? err.message : String(err), this.deps.now()).catch(() => undefined);
       throw err;
+    } finally {
+      await segment.close();
     }
   }
 }

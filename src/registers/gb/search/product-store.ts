@@ -113,16 +113,15 @@ export class ProductStore {
     return r ? { id: Number(r.id), takenAt: new Date(r.taken_at), finishedAt: new Date(r.finished_at), companies: r.companies } : undefined;
   }
 
-  /** The product's lines, a chunk at a time. */
-  async *lines(productId: number): AsyncGenerator<string[]> {
+  /** The product's lines, a chunk at a time, as UTF-8 (`\n`-separated): they are read in another thread. */
+  async *chunks(productId: number): AsyncGenerator<Uint8Array> {
     for (let seq = 0; ; seq++) {
       const [row] = await this.db.query<{ data: Uint8Array }>('select data from gb_bulk_chunks where product_id = $1 and seq = $2', [
         productId,
         seq,
       ]);
       if (!row) return;
-      const text = (await gunzip(Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength))).toString('utf8');
-      yield text ? text.split('\n') : [];
+      yield await gunzip(Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength));
     }
   }
 

@@ -61,6 +61,15 @@ const toEntity = (r: Row): StoredUsNyEntity => ({
 const RS = '\u001e';
 const GS = '\u001d';
 
+/** The separator of the records of scanIndexText. */
+export const INDEX_RECORD_SEPARATOR = RS;
+
+/** One record of scanIndexText. */
+export function indexRowOfRecord(record: string): UsNyIndexRow {
+  const [dosId, row, altNames] = record.split(GS);
+  return { dosId: dosId!, row: row!, altNames: altNames ?? '' };
+}
+
 /**
  * The entities of the US-NY snapshot. Bulk reads aggregate a page into one text value: the database answers
  * 200,000 rows that way ten times faster than as 200,000 row objects (measured on PGlite and PostgreSQL).
@@ -103,8 +112,11 @@ export class UsNyEntityRepository {
     }
   }
 
-  /** The rows of the entities still in the register, page by page, for the search index. */
-  async *scanIndexRows(pageSize = 100_000): AsyncGenerator<UsNyIndexRow[]> {
+  /**
+   * The rows of the entities still in the register, page by page, for the search index, as UTF-8 text: records
+   * separated by INDEX_RECORD_SEPARATOR (read with indexRowOfRecord), handed as they are to the thread that builds it.
+   */
+  async *scanIndexText(pageSize = 50_000): AsyncGenerator<Uint8Array> {
     let after = '';
     for (;;) {
       const [page] = await this.db.query<{ text: string | null; last: string | null }>(
@@ -113,10 +125,7 @@ export class UsNyEntityRepository {
         [after, pageSize, GS, RS],
       );
       if (!page?.text || !page.last) return;
-      yield page.text.split(RS).map((line) => {
-        const [dosId, row, altNames] = line.split(GS);
-        return { dosId: dosId!, row: row!, altNames: altNames ?? '' };
-      });
+      yield Buffer.from(page.text, 'utf8');
       after = page.last;
     }
   }
