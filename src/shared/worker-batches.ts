@@ -1,4 +1,5 @@
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { startTsWorker } from './ts-worker.ts';
 
 /**
  * Long work that produces data in batches (a bulk product read, parsed and checked line by line), run in a worker
@@ -18,20 +19,11 @@ const MAX_IN_FLIGHT = 3;
 const STOP_GRACE_MS = 5000;
 
 /**
- * Starts a worker from a module of this source tree. Node does not run the process's `--import tsx` in a worker
- * before its entry module, so a TypeScript entry is loaded by a bootstrap that registers tsx's loader first
- * (resolved from here, as the service resolves it); a compiled `.js` entry is started as it is.
+ * The batches the worker at `entry` posts (UTF-8 bytes: the caller may decode them or hand them on to another thread);
+ * returns the worker's closing value. A failure in the worker is thrown here, with `name` saying which work it was.
  */
-export function startWorker(entry: URL, input: unknown): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: input });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
-}
-
-/** The batches the worker at `entry` posts, decoded as text; returns its closing value. A worker failure is thrown. */
-export async function* batchesFromWorker<End>(entry: URL, input: unknown): AsyncGenerator<string, End> {
-  const worker = startWorker(entry, input);
+export async function* batchesFromWorker<End>(entry: URL, input: unknown, name: string): AsyncGenerator<Uint8Array, End> {
+  const worker = startTsWorker(entry, input);
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   const inbox: FromWorker<End>[] = [];
   let failure: Error | undefined;
@@ -51,10 +43,9 @@ export async function* batchesFromWorker<End>(entry: URL, input: unknown): Async
     notify();
   });
   worker.on('exit', (code) => {
-    if (!finished) failure ??= new Error(`the worker stopped (exit code ${code})`);
+    if (!finished) failure ??= new Error(`${name}'s worker stopped (exit code ${code})`);
     notify();
   });
-  const decoder = new TextDecoder();
   try {
     for (;;) {
       while (!inbox.length && !failure) await new Promise<void>((resolve) => (wake = resolve));
@@ -65,11 +56,12 @@ export async function* batchesFromWorker<End>(entry: URL, input: unknown): Async
         finished = true;
         return m.value;
       }
-      yield decoder.decode(m.bytes);
+      yield m.bytes;
       worker.postMessage('taken' satisfies ToWorker);
     }
   } finally {
     if (!finished) {
+      // Stopped early (the store failed, the caller gave up): let the worker end its download and remove its file.
       finished = true;
       worker.postMessage('stop' satisfies ToWorker);
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
@@ -82,7 +74,7 @@ export async function* batchesFromWorker<End>(entry: URL, input: unknown): Async
 export interface BatchWorker<Input, End> {
   input: Input;
   signal: AbortSignal;
-  /** Posts a batch; resolves when the worker may produce the next one. */
+  /** Posts a batch (as UTF-8); resolves when the worker may produce the next one. */
   send(text: string): Promise<void>;
   /** Runs the work: its value is posted as the end, its error as the failure. */
   run(work: () => Promise<End>): Promise<void>;

@@ -30,7 +30,20 @@ export class IncompleteSnapshotError extends Error {
  * ten million lines would otherwise hold the event loop that serves the API for minutes a day.
  */
 export function ingestPscSnapshotFiles(db: Db, sources: readonly string[], appliedAt: Date): Promise<SnapshotState> {
-  return applySnapshot(db, batchesFromWorker<SnapshotTally>(WORKER, { sources }), appliedAt);
+  async function* batches(): AsyncGenerator<string, SnapshotTally> {
+    const decoder = new TextDecoder();
+    const read = batchesFromWorker<SnapshotTally>(WORKER, { sources }, 'the PSC snapshot');
+    try {
+      for (let next = await read.next(); ; next = await read.next()) {
+        if (next.done) return next.value;
+        yield decoder.decode(next.value);
+      }
+    } finally {
+      // Refused or failed before the end: the worker stops its download.
+      await read.return(undefined as never);
+    }
+  }
+  return applySnapshot(db, batches(), appliedAt);
 }
 
 /** Ingests a PSC snapshot given as its text or its lines, parsed on this thread (tests, small files). */
