@@ -35,7 +35,7 @@ export class IndexManager {
 
   /** The index, current as of now (waits for the first build). */
   async get(): Promise<NameIndex> {
-    const index = this.index ?? (await (this.building ??= this.build()));
+    const index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = undefined))));
     if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000))
       await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
     if (this.deps.overlay) this.applyOverlay(index, await this.deps.overlay.sync());
@@ -86,7 +86,6 @@ export class IndexManager {
     if (this.deps.overlay) this.applyOverlay(index, [...this.deps.overlay.all()]);
     this.appliedSeq = latest?.seq ?? 0;
     this.index = index;
-    this.building = undefined;
     return index;
   }
 
