@@ -2,7 +2,14 @@ import type { Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import type { BillingEventRow, BillingEventStatus, BillingRepository, ReservationRow, UnitWindow } from './repository/events.ts';
+import {
+  lockedReservationOf,
+  type BillingEventRow,
+  type BillingEventStatus,
+  type BillingRepository,
+  type ReservationRow,
+  type UnitWindow,
+} from './repository/events.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
@@ -78,15 +85,29 @@ export class BillingSettlement {
     req: BilledRequest,
     unitKey: string,
     item?: UnitItemWrite,
+    /** The unit's reservation, locked with the unit's lock already (`BillingRepository.lockedReservationPart`). */
+    locked?: ReservationRow,
   ): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
     // The unit's lock comes with its reservation's: a capture usually decides a charge next.
-    const row = await this.repo.lockReservation(tx, req.id, unitKey, req);
+    const row = locked?.unitKey === unitKey ? locked : await this.repo.lockReservation(tx, req.id, unitKey, req);
     if (row?.state === 'captured') return { outcome: { cost: row.charged }, resolved: [] };
     if (!row || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
     if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
     if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row, true), resolved: [] };
     const outcome = await this.settleBlock(tx, req, row, true, item);
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
+  }
+
+  /**
+   * What a statement reading the request's items adds to lock the reservation of the unit its `settled_unit`
+   * expression names, with the unit's lock (for `capture`'s `locked`), and how to read it from the statement's row.
+   */
+  lockedReservationPart(req: BilledRequest): {
+    with: StatementPartBuilder;
+    select: string;
+    read(row: { lockedReservation: unknown }): ReservationRow | undefined;
+  } {
+    return { ...this.repo.lockedReservationPart(req), read: lockedReservationOf };
   }
 
   /** What a unit of the request was charged, once captured (0 when deduplicated, included or not captured). */

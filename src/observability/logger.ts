@@ -20,12 +20,22 @@ export function createLogger(options: false | (LoggerOptions & { stream?: NodeJS
     // Lines of a request's own logger carry the id as a binding already (Fastify's child logger).
     mixin: (_obj, _level, logger) => {
       const requestId = currentRequestId();
-      return requestId && !(logger as Logger).bindings().requestId ? { requestId } : {};
+      return requestId && !boundToRequest(logger as Logger) ? { requestId } : {};
     },
   };
   // Standard output written asynchronously: lines logged while a write is in flight go out together with the next
   // one (a few system calls a second under load, not two or three per request); pino flushes what is left on exit.
   return pino(base, stream ? (stream as pino.DestinationStream) : pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * Whether a logger's bindings name a request (Fastify's per-request child logger). Read from the bindings as pino
+ * keeps them, serialised (`,"pid":1,"requestId":"…"`): `bindings()` parses them as JSON on each call, once per
+ * line logged.
+ */
+function boundToRequest(logger: Logger): boolean {
+  const chindings = (logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  return typeof chindings === 'string' ? chindings.includes(',"requestId":') : logger.bindings().requestId !== undefined;
 }
 
 /**

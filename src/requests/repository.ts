@@ -74,6 +74,35 @@ export class RequestRepository {
   }
 
   /**
+   * The items of a request as seen inside a transaction, and what `with` reads in the same statement (its expressions
+   * numbered after the request's id; `select`, the columns it adds to the one row answered): the settlement of a
+   * unit reads its items and locks its reservation in one round trip.
+   */
+  async itemsWith<R extends object>(
+    tx: Queryable,
+    requestId: string,
+    also: { with: readonly StatementPartBuilder[]; select: string },
+  ): Promise<{ items: ItemRow[]; also: R }> {
+    const { sql, params } = composeStatement(
+      [
+        () => ({
+          ctes: `request_ref as (select $1::text as id), read_items as (
+             select coalesce(json_agg(i), '[]') as items
+               from (select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name) i
+           )`,
+          params: [requestId],
+        }),
+        ...also.with,
+      ],
+      `select read_items.items, ${also.select} from read_items`,
+    );
+    const [row] = await tx.query<{ items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] } & R>(sql, params);
+    const { items, ...rest } = row!;
+    // Inside json_agg the items' timestamps are text and their int8 costs plain JSON numbers.
+    return { items: items.map((i) => ({ ...i, updatedAt: new Date(i.updatedAt) })), also: rest as unknown as R };
+  }
+
+  /**
    * Settles or advances an item. Only items still open (`in_progress`, `enriching`) change, so a late
    * answer never overwrites a final state such as an onboarding timeout. True when the row changed.
    */
@@ -322,6 +351,25 @@ export interface ItemPatch {
  * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, so a
  * unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
  */
+/**
+ * The `settled_unit` expression: the billing unit of the request's open items of these names when they all belong to one
+ * (one row, `settled_key`), else none. For a statement composed after `itemsWith`'s (`request_ref`).
+ */
+export function openItemsUnitPart(kind: ItemKind, names: readonly string[]): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `settled_unit as (
+         select min(billing_unit) as settled_key from request_items
+          where request_id = (select id from request_ref) and kind = ${$(1)} and name = any(${$(2)}::text[])
+            and status in ('in_progress', 'enriching')
+         having count(*) > 0 and count(distinct billing_unit) = 1 and count(billing_unit) = count(*)
+       )`,
+      params: [kind, [...names]],
+    };
+  };
+}
+
 export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, patch: ItemPatch, now: Date): StatementPartBuilder {
   return (offset) => {
     const $ = paramAt(offset);

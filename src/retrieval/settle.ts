@@ -1,8 +1,9 @@
 import type { BilledRequest, BillingSettlement, DocumentResolution, UnitItemWrite, UnitOutcome } from '../billing/settlement.ts';
+import type { ReservationRow } from '../billing/repository/events.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import { itemUpdatePart, type ItemPatch, type RequestRepository } from '../requests/repository.ts';
+import { itemUpdatePart, openItemsUnitPart, type ItemPatch, type RequestRepository } from '../requests/repository.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
@@ -78,7 +79,9 @@ export class ItemSettler {
    * before `otherKeyPersons`); the others show 0.
    */
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
-    await this.settle(request, legalName, async (tx, items, billed) => {
+    // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
+    const unitOf = delivery.uncharged ? undefined : { kind, names };
+    await this.settle(request, legalName, unitOf, async (tx, items, billed, locked) => {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
@@ -97,7 +100,7 @@ export class ItemSettler {
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
           : delivery.uncharged
             ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
-            : await this.billing.capture(tx, billed, unit, item);
+            : await this.billing.capture(tx, billed, unit, item, locked);
         if (item?.written) changed = true;
         else
           for (const name of group) {
@@ -111,7 +114,7 @@ export class ItemSettler {
 
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
   async fail(request: RequestRow, kind: ItemKind, names: readonly string[], failure: ItemFailure): Promise<void> {
-    await this.settle(request, undefined, async (tx, items, billed) => {
+    await this.settle(request, undefined, undefined, async (tx, items, billed) => {
       let changed = false;
       const units = new Set<string>();
       const carriersBefore = new Map(
@@ -164,15 +167,23 @@ export class ItemSettler {
     return this.requests.addCost(tx, request.id, kind, carrier, charged, this.clock.now());
   }
 
+  /** `unitOf`: the items about to be captured; when they form one unit, its reservation is locked with the items' read. */
   private async settle(
     request: RequestRow,
     legalName: string | undefined,
-    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest) => Promise<boolean>,
+    unitOf: { kind: ItemKind; names: readonly string[] } | undefined,
+    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest, locked?: ReservationRow) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
     const changed = await this.db.transaction(async (tx) => {
       await this.requests.lock(tx, request.id, legalName);
-      return work(tx, await this.requests.itemsOf(tx, request.id), billed);
+      if (!unitOf) return work(tx, await this.requests.itemsOf(tx, request.id), billed);
+      const reservation = this.billing.lockedReservationPart(billed);
+      const { items, also } = await this.requests.itemsWith<{ lockedReservation: unknown }>(tx, request.id, {
+        with: [openItemsUnitPart(unitOf.kind, unitOf.names), reservation.with],
+        select: reservation.select,
+      });
+      return work(tx, items, billed, reservation.read(also));
     });
     if (changed) {
       this.events.requestUpdated(request.accountId, request.id);

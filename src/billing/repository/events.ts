@@ -245,6 +245,29 @@ export class BillingRepository {
     return row;
   }
 
+  /**
+   * Locks, as `lockReservation` with its unit's lock does, the reservation of the unit a `settled_unit` expression names
+   * (`openItemsUnitPart`), in the statement that reads the request's items (`RequestRepository.itemsWith`). The
+   * items and the reservation are the request's, which the transaction has locked already, so the statement's
+   * snapshot, taken before it waited for the unit's lock, is current for them; the charge decision's reads
+   * (`eventsOf`) still come in a later statement. Read the row with `lockedReservationOf`.
+   */
+  lockedReservationPart(subject: BillingSubject): { with: StatementPartBuilder; select: string } {
+    const locks = !locksAreNoOps(this.db);
+    return {
+      with: (offset) => ({
+        ctes: `${locks ? `unit_lock as (select pg_advisory_xact_lock(hashtext(${paramAt(offset)(1)} || settled_unit.settled_key)) from settled_unit), ` : ''}
+         locked_reservation as (
+           select ${RESERVATION_COLUMNS} from ${locks ? 'unit_lock, ' : ''}settled_unit, billing_reservations
+            where billing_reservations.request_id = (select id from request_ref) and billing_reservations.unit_key = settled_unit.settled_key
+            for update of billing_reservations
+         )`,
+        params: locks ? [unitLockKey(subject, '')] : [],
+      }),
+      select: `(select row_to_json(r) from locked_reservation r) as "lockedReservation"`,
+    };
+  }
+
   async reservationsOf(tx: Queryable, requestId: string): Promise<ReservationRow[]> {
     return tx.query<ReservationRow>(
       `select ${RESERVATION_COLUMNS} from billing_reservations where request_id = $1 order by created_at, unit_key`,
@@ -280,6 +303,15 @@ export class BillingRepository {
     const rows = await tx.query('select id from accounts where id = $1 for no key update', [accountId]);
     return rows.length > 0;
   }
+}
+
+/** A reservation read by `lockedReservationPart` (inside row_to_json its timestamps are text). */
+export function lockedReservationOf(also: { lockedReservation: unknown }): ReservationRow | undefined {
+  const r = also.lockedReservation as
+    | (Omit<ReservationRow, 'createdAt' | 'settledAt'> & { createdAt: string; settledAt: string | null })
+    | null;
+  if (!r) return undefined;
+  return { ...r, createdAt: new Date(r.createdAt), settledAt: r.settledAt === null ? null : new Date(r.settledAt) };
 }
 
 /** The advisory lock of one unit of one company for one account. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Rng, seeds } from '../../sandbox/random.ts';
 
 export type { Rng } from '../../sandbox/random.ts';
@@ -16,5 +16,5 @@ export function rngFor(companyId: string, topic: string): Rng {
 
 /** A short stable id for a person or company inside a record. */
 export function stableId(prefix: string, ...parts: string[]): string {
-  return `${prefix}_${createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex').slice(0, 12)}`;
+  return `${prefix}_${hash('sha256', parts.join('\u0000'), 'hex').slice(0, 12)}`;
 }

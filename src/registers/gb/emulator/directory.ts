@@ -13,6 +13,9 @@ export interface RegisterCompany {
 
 /** The register's companies: the seeded ones, overridden or removed by what the operator stored (CONTRACT §5). */
 export class CompanyDirectory {
+  /** Per stored record (the sandbox snapshot's object, replaced when the record changes): the company it parses to. */
+  private readonly parsed = new WeakMap<SandboxRecord, RegisterCompany | undefined>();
+
   constructor(private readonly sandbox: SandboxStore) {}
 
   /** A company by number; undefined when unknown, removed, or stored with a record that no longer parses. */
@@ -26,15 +29,15 @@ export class CompanyDirectory {
 
   /** Every company present, for a search: seeded ones not overridden or removed, then the stored ones. */
   async all(): Promise<RegisterCompany[]> {
-    const stored = await this.sandbox.list(COUNTRY);
+    // Removed ones included: a removed seeded company is gone from the register.
+    const stored = await this.sandbox.list(COUNTRY, { removed: true });
     const overridden = new Set(stored.map((s) => s.companyId));
     const out: RegisterCompany[] = [];
     for (const [number, record] of seededCompanies()) {
-      if (overridden.has(number)) continue;
-      if ((await this.sandbox.get(COUNTRY, number))?.removed) continue;
-      out.push({ number, record });
+      if (!overridden.has(number)) out.push({ number, record });
     }
     for (const s of stored) {
+      if (s.removed) continue;
       const company = this.ofStored(s);
       if (company) out.push(company);
     }
@@ -42,6 +45,13 @@ export class CompanyDirectory {
   }
 
   private ofStored(stored: SandboxRecord): RegisterCompany | undefined {
+    if (this.parsed.has(stored)) return this.parsed.get(stored);
+    const company = this.parse(stored);
+    this.parsed.set(stored, company);
+    return company;
+  }
+
+  private parse(stored: SandboxRecord): RegisterCompany | undefined {
     const parsed = GbRecordSchema.safeParse(stored.record);
     if (!parsed.success) return undefined;
     // The number in the path wins over the profile's.
