@@ -1,11 +1,14 @@
 import type PgBoss from 'pg-boss';
 import { errorData, failJobs, HANDLER_TIME_LIMIT_MS, type HeldJob } from './pgboss-worker.ts';
+import { IdlePolling } from './idle-polling.ts';
 import { WakeableWait } from './wakeable-wait.ts';
 
 export interface SlotWorkerOptions {
   /** Jobs this process runs side by side for the queue. */
   slots: number;
   pollingIntervalMs: number;
+  /** The longest idle wait (IdlePolling); pollingIntervalMs when absent. */
+  idleMaxMs?: number;
   onError: (err: unknown) => void;
 }
 
@@ -24,6 +27,7 @@ export class PgBossSlotWorker {
   private full = false;
   private loop?: Promise<void>;
   private readonly running = new Set<Promise<void>>();
+  private readonly polling: IdlePolling;
   /** The jobs running now. */
   readonly held = new Set<HeldJob>();
 
@@ -32,7 +36,9 @@ export class PgBossSlotWorker {
     readonly name: string,
     private readonly handler: (job: PgBoss.Job<object>) => Promise<void>,
     private readonly opts: SlotWorkerOptions,
-  ) {}
+  ) {
+    this.polling = new IdlePolling(opts.pollingIntervalMs, opts.idleMaxMs);
+  }
 
   start(): void {
     this.loop = this.run();
@@ -40,6 +46,7 @@ export class PgBossSlotWorker {
 
   /** Cuts the idle wait short: a job was just sent to this queue. */
   notify(): void {
+    this.polling.reset();
     if (!this.full) this.idleWait.wake();
   }
 
@@ -69,7 +76,7 @@ export class PgBossSlotWorker {
       for (const job of jobs) this.launch(job);
       // Every free slot filled: there may be more waiting, fetched as soon as a slot frees.
       if (jobs.length >= free) continue;
-      if (!this.stopping) await this.idleWait.wait(this.opts.pollingIntervalMs);
+      if (!this.stopping) await this.idleWait.wait(this.polling.next(jobs.length));
     }
   }
 
@@ -96,6 +103,8 @@ export class PgBossSlotWorker {
       } catch (err) {
         // pg-boss retries a failed job with the queue's backoff, or marks it failed after the last retry.
         await failJobs(this.boss, this.name, [job.id], errorData(err));
+        // Its retry is due in a second or so: poll at the base rate again rather than after a long idle wait.
+        this.notify();
       }
     } catch (err) {
       // The store refused the completion itself; the heartbeat stops, so the job expires and is retried.

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { IdlePolling } from './idle-polling.ts';
 import { WakeableWait } from './wakeable-wait.ts';
 
 /**
@@ -10,6 +11,8 @@ export const HANDLER_TIME_LIMIT_MS = 15 * 60 * 1000;
 export interface WorkerOptions {
   batchSize: number;
   pollingIntervalMs: number;
+  /** The longest idle wait, reached by doubling after empty fetches (IdlePolling); pollingIntervalMs when absent. */
+  idleMaxMs?: number;
   onError: (err: unknown) => void;
 }
 
@@ -39,6 +42,7 @@ export class PgBossWorker {
   private stopping = false;
   private readonly idleWait = new WakeableWait();
   private loop?: Promise<void>;
+  private readonly polling: IdlePolling;
   /** The jobs of the batch running now. */
   readonly held = new Set<HeldJob>();
 
@@ -47,7 +51,9 @@ export class PgBossWorker {
     readonly name: string,
     private readonly handler: (jobs: PgBoss.Job<object>[]) => Promise<void>,
     private readonly opts: WorkerOptions,
-  ) {}
+  ) {
+    this.polling = new IdlePolling(opts.pollingIntervalMs, opts.idleMaxMs);
+  }
 
   start(): void {
     this.loop = this.run();
@@ -55,6 +61,7 @@ export class PgBossWorker {
 
   /** Cuts the idle wait short: a job was just sent to this queue. */
   notify(): void {
+    this.polling.reset();
     this.idleWait.wake();
   }
 
@@ -75,7 +82,7 @@ export class PgBossWorker {
       }
       if (jobs.length) await this.runBatch(jobs);
       if (jobs.length >= this.opts.batchSize) continue;
-      if (!this.stopping) await this.idleWait.wait(this.opts.pollingIntervalMs);
+      if (!this.stopping) await this.idleWait.wait(this.polling.next(jobs.length));
     }
   }
 
@@ -94,6 +101,7 @@ export class PgBossWorker {
       } catch (err) {
         // pg-boss retries failed jobs with the queue's backoff, or marks them failed after the last retry.
         await failJobs(this.boss, this.name, ids, errorData(err));
+        this.polling.reset();
       }
     } catch (err) {
       // The store refused the completion itself; the heartbeat stops, so the jobs expire and are retried.

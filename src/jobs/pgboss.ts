@@ -31,6 +31,11 @@ const JOB_POLICY = {
   retryBackoff: true,
 } as const;
 
+/** The longest idle wait of a fetch loop on the embedded store (IdlePolling), where sends wake the loops themselves. */
+const IDLE_MAX_MS = 4000;
+/** Delayed jobs due within this long wake the loops when due (later ones are found by the idle polls). */
+const WAKE_WITHIN_MS = 3_600_000;
+
 /** Completed and failed jobs stay this long (pg-boss 12's default `deleteAfterSeconds`): a key sent again meanwhile is a no-op. */
 const KEEP_FINISHED_SECONDS = 7 * 24 * 3600;
 
@@ -46,6 +51,7 @@ export class PgBossQueue implements WorkQueue {
   private creating: Promise<void> = Promise.resolve();
   private readonly starting: Promise<void>[] = [];
   private readonly workers: QueueWorker[] = [];
+  private readonly dueTimers = new Set<NodeJS.Timeout>();
   private readonly heartbeat: Heartbeat;
   private started = false;
 
@@ -101,6 +107,7 @@ export class PgBossQueue implements WorkQueue {
     await this.ensureQueue(name);
     await this.boss.send(name, payload, jobOptions(name, opts));
     if (!opts.delayMs) this.notify(name);
+    else this.wakeWhenDue(name, opts.delayMs);
   }
 
   async sendMany(name: string, jobs: readonly JobToSend[]): Promise<void> {
@@ -124,6 +131,9 @@ export class PgBossQueue implements WorkQueue {
       await this.boss.send(name, data, options);
     } else await this.boss.insert(rows);
     if (rows.some((r) => !r.startAfter)) this.notify(name);
+    // The soonest delayed job wakes the loops; later ones are found by the idle polls (within IDLE_MAX_MS).
+    const soonest = jobs.reduce((min, j) => (j.delayMs && j.delayMs > 0 && j.delayMs < min ? j.delayMs : min), Number.POSITIVE_INFINITY);
+    if (Number.isFinite(soonest)) this.wakeWhenDue(name, soonest);
   }
 
   work(name: string, handler: (payload: any) => Promise<void>, opts: WorkOptions = {}): void {
@@ -132,7 +142,7 @@ export class PgBossQueue implements WorkQueue {
     this.startWorkers(name, () => [
       new PgBossSlotWorker(this.boss, name, (job) => handler(job.data), {
         slots,
-        pollingIntervalMs: this.pollingIntervalSeconds * 1000,
+        ...this.polling(),
         onError: this.onError,
       }),
     ]);
@@ -145,7 +155,7 @@ export class PgBossQueue implements WorkQueue {
         () =>
           new PgBossWorker(this.boss, name, (jobs) => handler(jobs.map((job) => job.data)), {
             batchSize: opts.batchSize ?? 4,
-            pollingIntervalMs: this.pollingIntervalSeconds * 1000,
+            ...this.polling(),
             onError: this.onError,
           }),
       ),
@@ -169,6 +179,8 @@ export class PgBossQueue implements WorkQueue {
     if (!this.started) return;
     await Promise.allSettled(this.starting);
     this.started = false;
+    for (const t of this.dueTimers) clearTimeout(t);
+    this.dueTimers.clear();
     // Running batches finish (within 10 s), heartbeats continuing meanwhile; a batch still running after that is
     // handed back as failed, so that pg-boss retries it at once rather than after LIVENESS_SECONDS.
     const finished = Promise.allSettled(this.workers.map((w) => w.stop()));
@@ -184,6 +196,28 @@ export class PgBossQueue implements WorkQueue {
   /** Wakes this process's idle workers of a queue that was just sent a job due now. */
   private notify(name: string): void {
     for (const w of this.workers) if (w.name === name) w.notify();
+  }
+
+  /**
+   * The fetch loops' idle waits. On the embedded store this process is the only one: every job due now was sent here
+   * and wakes its loop, and a delayed one wakes it when due (wakeWhenDue), so an idle loop may poll ever less often,
+   * up to IDLE_MAX_MS, for what else comes due (retries, expiries). On PostgreSQL another process's send wakes
+   * nothing here, so the loops poll at the interval.
+   */
+  private polling(): { pollingIntervalMs: number; idleMaxMs?: number } {
+    const pollingIntervalMs = this.pollingIntervalSeconds * 1000;
+    return this.exclusive ? { pollingIntervalMs, idleMaxMs: Math.max(pollingIntervalMs, IDLE_MAX_MS) } : { pollingIntervalMs };
+  }
+
+  /** On the embedded store, wakes a queue's loops when a job sent with a delay comes due (within WAKE_WITHIN_MS). */
+  private wakeWhenDue(name: string, delayMs: number): void {
+    if (!this.exclusive || delayMs > WAKE_WITHIN_MS) return;
+    const timer = setTimeout(() => {
+      this.dueTimers.delete(timer);
+      this.notify(name);
+    }, delayMs);
+    timer.unref();
+    this.dueTimers.add(timer);
   }
 
   /**

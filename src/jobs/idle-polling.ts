@@ -1,0 +1,28 @@
+/**
+ * How long a fetch loop waits after a fetch that found nothing: `baseMs`, doubled after each empty fetch up to `maxMs`,
+ * back to `baseMs` once a job is found. Where every send wakes the loop itself (the embedded store, one process), the
+ * polls only catch retries and expiries, and an idle service need not ask the store forty times a second.
+ */
+export class IdlePolling {
+  private current: number;
+
+  constructor(
+    private readonly baseMs: number,
+    private readonly maxMs: number = baseMs,
+  ) {
+    this.current = baseMs;
+  }
+
+  /** The wait after a fetch that found `found` jobs. */
+  next(found: number): number {
+    if (found > 0) this.current = this.baseMs;
+    const wait = this.current;
+    this.current = Math.min(this.maxMs, this.current * 2);
+    return wait;
+  }
+
+  /** Something happened that may make jobs due soon (a send, a failure to be retried): poll at the base rate again. */
+  reset(): void {
+    this.current = this.baseMs;
+  }
+}
