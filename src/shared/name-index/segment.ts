@@ -14,6 +14,8 @@ import { restoreLoneGuesses } from './name-repeats.ts';
 import { TopK } from './top-k.ts';
 
 const MAX_QUERY_WORDS = 12;
+/** A name's rank, the order of the postings: its significant words × RANK_SIG + its id. */
+const RANK_SIG = 2 ** 32;
 
 interface Slot {
   weights: Uint8Array;
@@ -231,7 +233,7 @@ export class Segment {
     filter: number,
     demoted: Map<number, number>,
   ): void {
-    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat } = this.p;
+    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat, isStop } = this.p;
     const stamps = this.stamps;
     if (++this.stamp === 0xffffffff) {
       stamps.fill(0);
@@ -243,20 +245,47 @@ export class Segment {
     const nq = slots.length;
     const penalty = misses ? PARTIAL : 1;
     const exactLen = exactIds.length;
+    // The most the other query words can add to a driver's word: each its best weight (0 for a word the vocabulary
+    // cannot answer). In the second pass every name matching all the words is in the top already (the first pass
+    // kept all it found), so a new name misses one of them: at best the weakest.
+    let others = 0;
+    let weakest = W_EXACT;
+    for (const s of slots) {
+      if (s === driver) continue;
+      const best = s.ids.length ? s.weights[s.ids[0]!]! : 0;
+      others += best;
+      if (best < weakest) weakest = best;
+    }
+    if (misses) others -= weakest;
+    // Only a name of the query's words as written can be exact (score 1): one holding the driver's word itself,
+    // with as many significant words as the query. Any other scores at most NOT_EXACT_MAX.
+    let exactSig = -1;
+    if (!misses && exactIds.every((t) => t >= 0)) {
+      exactSig = 0;
+      for (const t of exactIds) if (!isStop[t]) exactSig++;
+      exactSig = Math.min(255, exactSig);
+    }
+    // A name holding two of the driver's words is met twice: only then must the scan remember whom it scored.
+    const seen = driver.ids.length > 1;
     for (const id of driver.ids) {
-      const others = 100 * (nq - 1) + driver.weights[id]!;
+      const most = (others + driver.weights[id]!) / (100 * nq);
+      const exactAt = exactSig >= 0 && exactIds.includes(id) ? exactSig : -1;
       for (let k = postOff[id]!, end = postOff[id + 1]!; k < end; k++) {
         const n = post[k]!;
+        const sig = nameSig[n]!;
+        // Postings run by rising rank (significant words, then id): once the best score a name further on could
+        // have is below the top's least, or equal to it with a higher rank, none of them can enter.
         if (top.full) {
-          const sig = nameSig[n]!;
-          const bound = (others / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
-          if (bound < top.min) break;
+          let bound = most * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
+          if (sig !== exactAt && bound > NOT_EXACT_MAX) bound = NOT_EXACT_MAX;
+          const min = top.min;
+          if (bound < min || (bound === min && top.minRank < sig * RANK_SIG + n)) break;
         }
-        if (stamps[n] === stamp) continue;
-        stamps[n] = stamp;
+        if (seen) {
+          if (stamps[n] === stamp) continue;
+          stamps[n] = stamp;
+        }
         if (filter && filters[n] !== filter) continue;
-        if (skip && skip[nameEntity[n]!]) continue;
-        if (misses && top.has(n)) continue;
         const start = nameOff[n]!;
         const stop = nameOff[n + 1]!;
         let sum = 0;
@@ -287,7 +316,7 @@ export class Segment {
           sum += best;
         }
         if (missed > misses) continue;
-        let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
+        let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
         if (!inOrder) score *= OUT_OF_ORDER;
         const copy = guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN;
         if (copy) score *= GUESS_COPY;
@@ -304,8 +333,13 @@ export class Segment {
         }
         // Only the query as written scores 1: it must not tie with names that merely share its significant words.
         if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
+        const rank = sig * RANK_SIG + n;
+        // What cannot enter the top needs no further look (the checks below read scattered memory).
+        if (top.full && (score < top.min || (score === top.min && rank > top.minRank))) continue;
+        if (skip && skip[nameEntity[n]!]) continue;
+        if (misses && top.has(n)) continue;
         if (copy) demoted.set(n, Math.min(NOT_EXACT_MAX, score / GUESS_COPY));
-        top.offer(n, score, exact, misses > 0);
+        top.offer(n, score, exact, misses > 0, rank);
       }
     }
   }
