@@ -1,27 +1,10 @@
 import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
-import {
-  GUESS_COPIES_SHOWN,
-  GUESS_COPY,
-  NOT_EXACT_MAX,
-  OUT_OF_ORDER,
-  PARTIAL,
-  PREFIX_EXPANSION,
-  prefixWeight,
-  typoWeight,
-  W_EXACT,
-} from './ranking.ts';
+import { PREFIX_EXPANSION, prefixWeight, typoWeight, W_EXACT } from './ranking.ts';
 import { restoreLoneGuesses } from './name-repeats.ts';
+import { type ScanQuery, Scanner, type Slot } from './scanner.ts';
 import { TopK } from './top-k.ts';
 
 const MAX_QUERY_WORDS = 12;
-/** A name's rank, the order of the postings: its significant words × RANK_SIG + its id. */
-const RANK_SIG = 2 ** 32;
-
-interface Slot {
-  weights: Uint8Array;
-  ids: number[];
-  cost: number;
-}
 
 /**
  * An immutable search index over the names of a set of entities: an inverted index (word → names), a forward
@@ -31,16 +14,11 @@ interface Slot {
 export class Segment {
   private readonly p: SegmentParts;
   private readonly slots: Uint8Array[] = [];
-  // Per-query scratch, reused: names seen in this scan, names holding the filter word.
-  private readonly stamps: Uint32Array;
-  private stamp = 0;
-  private readonly filters: Uint32Array;
-  private filterStamp = 0;
+  private readonly scanner: Scanner;
 
   constructor(parts: SegmentParts) {
     this.p = parts;
-    this.stamps = new Uint32Array(parts.nameEntity.length);
-    this.filters = new Uint32Array(parts.nameEntity.length);
+    this.scanner = new Scanner(parts);
   }
 
   get entityCount(): number {
@@ -125,14 +103,22 @@ export class Segment {
     const demoted = new Map<number, number>();
     try {
       const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
+      const q: ScanQuery = { slots, driver: usable[0]!, exactIds, skip: opts.skip, demoted };
+      let partials: TopK | undefined;
       if (usable.length === slots.length) {
-        // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking.
+        // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking. Only
+        // for two words: with more, a second pass would score every name of the rarest word anyway, so the first
+        // scores them once and keeps those missing a word aside.
         const second = usable[1];
-        const filter = second && usable[0]!.cost > 2000 && second.cost < 10 * usable[0]!.cost ? this.mark(second) : 0;
-        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter, demoted);
+        const narrow = slots.length === 2 && usable[0]!.cost > 2000 && second!.cost < 10 * usable[0]!.cost;
+        const filter = narrow ? this.scanner.mark(second!) : 0;
+        if (!filter && slots.length >= 2) partials = new TopK(opts.limit);
+        this.scanner.scan(q, { misses: 0, top, partials, filter });
       }
-      if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
-        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0, demoted);
+      if (top.size < opts.limit && partials) {
+        for (const h of partials.entries()) top.offer(h.id, h.score, h.exact, h.partial, h.rank);
+      } else if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
+        this.scanner.scan(q, { misses: 1, top, filter: 0 });
       }
     } finally {
       for (const s of slots) for (const id of s.ids) s.weights[id] = 0;
@@ -182,19 +168,6 @@ export class Segment {
     return this.p.postOff[id + 1]! - this.p.postOff[id]!;
   }
 
-  /** Marks every name holding one of the slot's words; returns the mark. */
-  private mark(slot: Slot): number {
-    const { post, postOff } = this.p;
-    if (++this.filterStamp === 0xffffffff) {
-      this.filters.fill(0);
-      this.filterStamp = 1;
-    }
-    const f = this.filterStamp;
-    const filters = this.filters;
-    for (const id of slot.ids) for (let k = postOff[id]!; k < postOff[id + 1]!; k++) filters[post[k]!] = f;
-    return f;
-  }
-
   /** The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order. */
   private prefixRange(word: string): number[] {
     const { byText } = this.p;
@@ -216,131 +189,5 @@ export class Segment {
       else b = m;
     }
     return a;
-  }
-
-  /**
-   * Scores the names in the postings of the driver's words; a name may miss at most `misses` query words, and must
-   * carry the mark `filter` when one is given. Postings run from the best-covered names down, so a word's scan
-   * stops once no further name could enter the top.
-   */
-  private scan(
-    driver: Slot,
-    slots: Slot[],
-    misses: number,
-    exactIds: number[],
-    top: TopK,
-    skip: Uint8Array | undefined,
-    filter: number,
-    demoted: Map<number, number>,
-  ): void {
-    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat, isStop } = this.p;
-    const stamps = this.stamps;
-    if (++this.stamp === 0xffffffff) {
-      stamps.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    const filters = this.filters;
-    const weights = slots.map((s) => s.weights);
-    const nq = slots.length;
-    const penalty = misses ? PARTIAL : 1;
-    const exactLen = exactIds.length;
-    // The most the other query words can add to a driver's word: each its best weight (0 for a word the vocabulary
-    // cannot answer). In the second pass every name matching all the words is in the top already (the first pass
-    // kept all it found), so a new name misses one of them: at best the weakest.
-    let others = 0;
-    let weakest = W_EXACT;
-    for (const s of slots) {
-      if (s === driver) continue;
-      const best = s.ids.length ? s.weights[s.ids[0]!]! : 0;
-      others += best;
-      if (best < weakest) weakest = best;
-    }
-    if (misses) others -= weakest;
-    // Only a name of the query's words as written can be exact (score 1): one holding the driver's word itself,
-    // with as many significant words as the query. Any other scores at most NOT_EXACT_MAX.
-    let exactSig = -1;
-    if (!misses && exactIds.every((t) => t >= 0)) {
-      exactSig = 0;
-      for (const t of exactIds) if (!isStop[t]) exactSig++;
-      exactSig = Math.min(255, exactSig);
-    }
-    // A name holding two of the driver's words is met twice: only then must the scan remember whom it scored.
-    const seen = driver.ids.length > 1;
-    for (const id of driver.ids) {
-      const most = (others + driver.weights[id]!) / (100 * nq);
-      const exactAt = exactSig >= 0 && exactIds.includes(id) ? exactSig : -1;
-      for (let k = postOff[id]!, end = postOff[id + 1]!; k < end; k++) {
-        const n = post[k]!;
-        const sig = nameSig[n]!;
-        // Postings run by rising rank (significant words, then id): once the best score a name further on could
-        // have is below the top's least, or equal to it with a higher rank, none of them can enter.
-        if (top.full) {
-          let bound = most * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
-          if (sig !== exactAt && bound > NOT_EXACT_MAX) bound = NOT_EXACT_MAX;
-          const min = top.min;
-          if (bound < min || (bound === min && top.minRank < sig * RANK_SIG + n)) break;
-        }
-        if (seen) {
-          if (stamps[n] === stamp) continue;
-          stamps[n] = stamp;
-        }
-        if (filter && filters[n] !== filter) continue;
-        const start = nameOff[n]!;
-        const stop = nameOff[n + 1]!;
-        let sum = 0;
-        let missed = 0;
-        // Where the previous matched query word was found in the name: later words must be found further on.
-        let lastAt = -1;
-        let inOrder = true;
-        let guessed = false;
-        for (let s = 0; s < nq; s++) {
-          const w = weights[s]!;
-          let best = 0;
-          let at = -1;
-          for (let t = start; t < stop; t++) {
-            const v = w[nameToks[t]!]!;
-            if (v > best) {
-              best = v;
-              at = t;
-            }
-          }
-          if (best === 0) {
-            if (++missed > misses) break;
-            guessed = true;
-            continue;
-          }
-          if (best < W_EXACT) guessed = true;
-          if (at <= lastAt) inOrder = false;
-          lastAt = at;
-          sum += best;
-        }
-        if (missed > misses) continue;
-        let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
-        if (!inOrder) score *= OUT_OF_ORDER;
-        const copy = guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN;
-        if (copy) score *= GUESS_COPY;
-        let exact = false;
-        if (!misses && stop - start === exactLen) {
-          exact = true;
-          for (let t = 0; t < exactLen; t++) {
-            if (nameToks[start + t] !== exactIds[t]) {
-              exact = false;
-              break;
-            }
-          }
-          if (exact) score = 1;
-        }
-        // Only the query as written scores 1: it must not tie with names that merely share its significant words.
-        if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
-        const rank = sig * RANK_SIG + n;
-        // What cannot enter the top needs no further look (the checks below read scattered memory).
-        if (top.full && (score < top.min || (score === top.min && rank > top.minRank))) continue;
-        if (skip && skip[nameEntity[n]!]) continue;
-        if (misses && top.has(n)) continue;
-        if (copy) demoted.set(n, Math.min(NOT_EXACT_MAX, score / GUESS_COPY));
-        top.offer(n, score, exact, misses > 0, rank);
-      }
-    }
   }
 }

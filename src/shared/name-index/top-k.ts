@@ -65,10 +65,20 @@ export class TopK {
     this.down(0);
   }
 
-  sorted(): { id: number; score: number; exact: boolean; partial: boolean }[] {
-    return this.ids
-      .map((id, i) => ({ id, score: this.scores[i]!, exact: this.exacts[i]!, partial: this.partials[i]! }))
-      .sort((a, b) => b.score - a.score || a.id - b.id);
+  /** What is kept, in no order. */
+  entries(): { id: number; score: number; exact: boolean; partial: boolean; rank: number }[] {
+    return this.ids.map((id, i) => ({
+      id,
+      score: this.scores[i]!,
+      exact: this.exacts[i]!,
+      partial: this.partials[i]!,
+      rank: this.ranks[i]!,
+    }));
+  }
+
+  /** What is kept, best first; on a tie the lower id. */
+  sorted(): { id: number; score: number; exact: boolean; partial: boolean; rank: number }[] {
+    return this.entries().sort((a, b) => b.score - a.score || a.id - b.id);
   }
 
   private swap(i: number, j: number) {
