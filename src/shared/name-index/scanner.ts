@@ -2,10 +2,11 @@ import type { SegmentParts } from './segment-parts.ts';
 import { GUESS_COPIES_SHOWN, GUESS_COPY, NOT_EXACT_MAX, OUT_OF_ORDER, PARTIAL, W_EXACT } from './ranking.ts';
 import type { TopK } from './top-k.ts';
 
-/** A query word: the vocabulary words it stands for (best first), their weights by token id, their postings' size. */
+/** A query word: the vocabulary words it stands for, their weights by token id, the best weight, their postings' size. */
 export interface Slot {
   weights: Uint8Array;
   ids: number[];
+  best: number;
   cost: number;
 }
 
@@ -92,9 +93,8 @@ export class Scanner {
     let weakest = W_EXACT;
     for (const s of slots) {
       if (s === driver) continue;
-      const best = s.ids.length ? s.weights[s.ids[0]!]! : 0;
-      others += best;
-      if (best < weakest) weakest = best;
+      others += s.best;
+      if (s.best < weakest) weakest = s.best;
     }
     if (misses) others -= weakest;
     const penalty = misses ? PARTIAL : 1;

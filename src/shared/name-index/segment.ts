@@ -103,6 +103,8 @@ export class Segment {
     const demoted = new Map<number, number>();
     try {
       const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
+      // The driver's best words first, so that the top fills with good names early and the scans stop sooner.
+      if (usable[0]) usable[0].ids.sort((a, b) => usable[0]!.weights[b]! - usable[0]!.weights[a]!);
       const q: ScanQuery = { slots, driver: usable[0]!, exactIds, skip: opts.skip, demoted };
       let partials: TopK | undefined;
       if (usable.length === slots.length) {
@@ -140,42 +142,56 @@ export class Segment {
     return x.length === y.length && x.every((t, i) => t === y[i]);
   }
 
-  /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`; best words first. */
+  /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`. */
   private expand(word: string, i: number, prefix: boolean): Slot {
     const p = this.p;
     const weights = (this.slots[i] ??= new Uint8Array(p.tokens.length));
     const ids: number[] = [];
+    let best = 0;
     const set = (id: number, w: number) => {
       if (weights[id]! >= w) return;
       if (weights[id] === 0) ids.push(id);
       weights[id] = w;
+      if (w > best) best = w;
     };
     const exact = p.tokenIds.get(word);
     if (exact !== undefined) set(exact, W_EXACT);
     if (prefix && word.length >= 2) {
-      let range = this.prefixRange(word);
-      if (range.length > PREFIX_EXPANSION) range = range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION);
-      for (const id of range) set(id, prefixWeight(word.length, p.tokens[id]!.length));
+      for (const id of this.prefixRange(word)) set(id, prefixWeight(word.length, p.tokens[id]!.length));
     }
     for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, typoWeight(d, p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0)));
-    ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
-    return { weights, ids, cost };
+    return { weights, ids, best, cost };
   }
 
   private df(id: number): number {
     return this.p.postOff[id + 1]! - this.p.postOff[id]!;
   }
 
-  /** The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order. */
-  private prefixRange(word: string): number[] {
-    const { byText } = this.p;
-    const from = this.firstAtOrAfter(word);
+  /**
+   * The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order.
+   * Past PREFIX_EXPANSION, the commonest (on equal postings the first in text order), found by a threshold on the
+   * postings' size rather than by sorting thousands of words by it on every keystroke.
+   */
+  private prefixRange(word: string): Uint32Array {
+    const { byText, tokens } = this.p;
+    let from = this.firstAtOrAfter(word);
     // Every word that starts with `word` sorts below `word` + U+FFFF (words are ASCII letters and digits).
     const to = this.firstAtOrAfter(`${word}\uffff`);
-    const out: number[] = [];
-    for (let k = from; k < to; k++) if (this.p.tokens[byText[k]!] !== word) out.push(byText[k]!);
+    if (from < to && tokens[byText[from]!] === word) from++;
+    const range = byText.subarray(from, to);
+    if (range.length <= PREFIX_EXPANSION) return range;
+    const dfs = range.map((id) => this.df(id));
+    const threshold = dfs.slice().sort()[range.length - PREFIX_EXPANSION]!;
+    let above = 0;
+    for (const d of dfs) if (d > threshold) above++;
+    let ties = PREFIX_EXPANSION - above;
+    const out = new Uint32Array(PREFIX_EXPANSION);
+    let n = 0;
+    for (let k = 0; k < range.length; k++) {
+      if (dfs[k]! > threshold || (dfs[k] === threshold && ties-- > 0)) out[n++] = range[k]!;
+    }
     return out;
   }
 
