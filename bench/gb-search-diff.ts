@@ -5,6 +5,8 @@
 // --prof writes a CPU profile of the query phase alone.
 //   node --max-old-space-size=8000 --import tsx bench/gb-search-diff.ts [--size 1000000] [--reps 3] [--out f]
 import { createReadStream, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Session } from 'node:inspector/promises';
 import { readBasicCompanyData } from '../src/registers/gb/search/bulk-csv.ts';
@@ -21,7 +23,7 @@ const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '1000000' },
     reps: { type: 'string', default: '3' },
-    out: { type: 'string', default: 'gb-search-diff.txt' },
+    out: { type: 'string', default: join(tmpdir(), 'gb-search-diff.txt') },
     prof: { type: 'string' },
   },
 });
