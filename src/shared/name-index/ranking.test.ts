@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodeAltNames, type IndexedEntity, type IndexRules, NameIndex } from './index.ts';
+import { PREFIX_EXPANSION } from './ranking.ts';
 
 // A register of its own for the kit: legal forms and articles as stopwords, ids that are numbers.
 const rules: IndexRules = { stopwords: new Set(['limited', 'ltd', 'plc', 'and', 'the']), idNumber: Number };
@@ -35,6 +36,20 @@ describe('ranking of the shared name index', () => {
       'the one VALLEY QUAQU… company, though QUAQUINNOV is the rarest of 145 words starting "quaqu"',
     );
     assert.equal(top(index, 'valley quaquin')[0]?.id, target.id);
+  });
+
+  it('completes a prefix of more words than PREFIX_EXPANSION into its commonest, not the first in text order', () => {
+    // More one-company words starting "zq" than a prefix expands to, all sorting before ZQMAIN.
+    const letters = 'abcdefgh';
+    const filler = Array.from({ length: PREFIX_EXPANSION + 100 }, (_, i) => {
+      const code = i.toString(8).padStart(5, '0');
+      return company(`ZQ${[...code].map((d) => letters[Number(d)]).join('')} TRADING LIMITED`);
+    });
+    const target = company('HOLLOWAY ZQMAIN LIMITED');
+    const index = NameIndex.fromEntities(rules, [...filler, ...copies(2, 'ZQMAIN SERVICES LTD'), target]);
+    const first = top(index, 'holloway zq')[0];
+    assert.equal(first?.id, target.id);
+    assert.ok(first.score > 0.9, `both words matched, not HOLLOWAY alone (score ${first.score})`);
   });
 
   it('puts the name whose words come in the order typed before the same words in another order', () => {

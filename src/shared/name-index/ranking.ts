@@ -12,7 +12,8 @@
  *     companies bearing the same name (name-repeats.ts): × GUESS_COPY;
  *   - only the query as written (every word, in order, legal form included) scores 1; anything else at most
  *     NOT_EXACT_MAX.
- * Ties: the lower name id (build order), then the entity's name (NameIndex.search).
+ * Ties, for a place in a segment's top: the name with fewer significant words, then the lower name id (the postings'
+ * order, which lets a scan stop on a tie: scanner.ts); in the results, the entity's name (NameIndex.search).
  */
 
 /** Word weights, out of 100: how well a word of a name answers a word of the query. */

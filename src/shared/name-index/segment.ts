@@ -1,25 +1,10 @@
 import type { EntityView, NameHit, SegmentParts } from './segment-parts.ts';
-import {
-  GUESS_COPIES_SHOWN,
-  GUESS_COPY,
-  NOT_EXACT_MAX,
-  OUT_OF_ORDER,
-  PARTIAL,
-  PREFIX_EXPANSION,
-  prefixWeight,
-  typoWeight,
-  W_EXACT,
-} from './ranking.ts';
+import { PREFIX_EXPANSION, prefixWeight, typoWeight, W_EXACT } from './ranking.ts';
 import { restoreLoneGuesses } from './name-repeats.ts';
+import { type ScanQuery, Scanner, type Slot } from './scanner.ts';
 import { TopK } from './top-k.ts';
 
 const MAX_QUERY_WORDS = 12;
-
-interface Slot {
-  weights: Uint8Array;
-  ids: number[];
-  cost: number;
-}
 
 /**
  * An immutable search index over the names of a set of entities: an inverted index (word → names), a forward
@@ -29,16 +14,11 @@ interface Slot {
 export class Segment {
   private readonly p: SegmentParts;
   private readonly slots: Uint8Array[] = [];
-  // Per-query scratch, reused: names seen in this scan, names holding the filter word.
-  private readonly stamps: Uint32Array;
-  private stamp = 0;
-  private readonly filters: Uint32Array;
-  private filterStamp = 0;
+  private readonly scanner: Scanner;
 
   constructor(parts: SegmentParts) {
     this.p = parts;
-    this.stamps = new Uint32Array(parts.nameEntity.length);
-    this.filters = new Uint32Array(parts.nameEntity.length);
+    this.scanner = new Scanner(parts);
   }
 
   get entityCount(): number {
@@ -123,14 +103,24 @@ export class Segment {
     const demoted = new Map<number, number>();
     try {
       const usable = slots.filter((s) => s.ids.length > 0).sort((a, b) => a.cost - b.cost);
+      // The driver's best words first, so that the top fills with good names early and the scans stop sooner.
+      if (usable[0]) usable[0].ids.sort((a, b) => usable[0]!.weights[b]! - usable[0]!.weights[a]!);
+      const q: ScanQuery = { slots, driver: usable[0]!, exactIds, skip: opts.skip, demoted };
+      let partials: TopK | undefined;
       if (usable.length === slots.length) {
-        // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking.
+        // Narrow by the second rarest word when scoring every name of the rarest would cost more than marking. Only
+        // for two words: with more, a second pass would score every name of the rarest word anyway, so the first
+        // scores them once and keeps those missing a word aside.
         const second = usable[1];
-        const filter = second && usable[0]!.cost > 2000 && second.cost < 10 * usable[0]!.cost ? this.mark(second) : 0;
-        this.scan(usable[0]!, slots, 0, exactIds, top, opts.skip, filter, demoted);
+        const narrow = slots.length === 2 && usable[0]!.cost > 2000 && second!.cost < 10 * usable[0]!.cost;
+        const filter = narrow ? this.scanner.mark(second!) : 0;
+        if (!filter && slots.length >= 2) partials = new TopK(opts.limit);
+        this.scanner.scan(q, { misses: 0, top, partials, filter });
       }
-      if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
-        this.scan(usable[0]!, slots, 1, exactIds, top, opts.skip, 0, demoted);
+      if (top.size < opts.limit && partials) {
+        for (const h of partials.entries()) top.offer(h.id, h.score, h.exact, h.partial, h.rank);
+      } else if (top.size < opts.limit && slots.length >= 2 && usable.length >= slots.length - 1) {
+        this.scanner.scan(q, { misses: 1, top, filter: 0 });
       }
     } finally {
       for (const s of slots) for (const id of s.ids) s.weights[id] = 0;
@@ -152,55 +142,56 @@ export class Segment {
     return x.length === y.length && x.every((t, i) => t === y[i]);
   }
 
-  /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`; best words first. */
+  /** The vocabulary words a query word stands for, with their weights, in scratch slot `i`. */
   private expand(word: string, i: number, prefix: boolean): Slot {
     const p = this.p;
     const weights = (this.slots[i] ??= new Uint8Array(p.tokens.length));
     const ids: number[] = [];
+    let best = 0;
     const set = (id: number, w: number) => {
       if (weights[id]! >= w) return;
       if (weights[id] === 0) ids.push(id);
       weights[id] = w;
+      if (w > best) best = w;
     };
     const exact = p.tokenIds.get(word);
     if (exact !== undefined) set(exact, W_EXACT);
     if (prefix && word.length >= 2) {
-      let range = this.prefixRange(word);
-      if (range.length > PREFIX_EXPANSION) range = range.sort((a, b) => this.df(b) - this.df(a)).slice(0, PREFIX_EXPANSION);
-      for (const id of range) set(id, prefixWeight(word.length, p.tokens[id]!.length));
+      for (const id of this.prefixRange(word)) set(id, prefixWeight(word.length, p.tokens[id]!.length));
     }
     for (const [id, d] of p.typo.lookup(word, p.tokens)) set(id, typoWeight(d, p.tokens[id]!.charCodeAt(0) === word.charCodeAt(0)));
-    ids.sort((a, b) => weights[b]! - weights[a]!);
     let cost = 0;
     for (const id of ids) cost += this.df(id);
-    return { weights, ids, cost };
+    return { weights, ids, best, cost };
   }
 
   private df(id: number): number {
     return this.p.postOff[id + 1]! - this.p.postOff[id]!;
   }
 
-  /** Marks every name holding one of the slot's words; returns the mark. */
-  private mark(slot: Slot): number {
-    const { post, postOff } = this.p;
-    if (++this.filterStamp === 0xffffffff) {
-      this.filters.fill(0);
-      this.filterStamp = 1;
-    }
-    const f = this.filterStamp;
-    const filters = this.filters;
-    for (const id of slot.ids) for (let k = postOff[id]!; k < postOff[id + 1]!; k++) filters[post[k]!] = f;
-    return f;
-  }
-
-  /** The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order. */
-  private prefixRange(word: string): number[] {
-    const { byText } = this.p;
-    const from = this.firstAtOrAfter(word);
+  /**
+   * The vocabulary words that `word` starts, itself excepted: two binary searches over the words in text order.
+   * Past PREFIX_EXPANSION, the commonest (on equal postings the first in text order), found by a threshold on the
+   * postings' size rather than by sorting thousands of words by it on every keystroke.
+   */
+  private prefixRange(word: string): Uint32Array {
+    const { byText, tokens } = this.p;
+    let from = this.firstAtOrAfter(word);
     // Every word that starts with `word` sorts below `word` + U+FFFF (words are ASCII letters and digits).
     const to = this.firstAtOrAfter(`${word}\uffff`);
-    const out: number[] = [];
-    for (let k = from; k < to; k++) if (this.p.tokens[byText[k]!] !== word) out.push(byText[k]!);
+    if (from < to && tokens[byText[from]!] === word) from++;
+    const range = byText.subarray(from, to);
+    if (range.length <= PREFIX_EXPANSION) return range;
+    const dfs = range.map((id) => this.df(id));
+    const threshold = dfs.slice().sort()[range.length - PREFIX_EXPANSION]!;
+    let above = 0;
+    for (const d of dfs) if (d > threshold) above++;
+    let ties = PREFIX_EXPANSION - above;
+    const out = new Uint32Array(PREFIX_EXPANSION);
+    let n = 0;
+    for (let k = 0; k < range.length; k++) {
+      if (dfs[k]! > threshold || (dfs[k] === threshold && ties-- > 0)) out[n++] = range[k]!;
+    }
     return out;
   }
 
@@ -214,99 +205,5 @@ export class Segment {
       else b = m;
     }
     return a;
-  }
-
-  /**
-   * Scores the names in the postings of the driver's words; a name may miss at most `misses` query words, and must
-   * carry the mark `filter` when one is given. Postings run from the best-covered names down, so a word's scan
-   * stops once no further name could enter the top.
-   */
-  private scan(
-    driver: Slot,
-    slots: Slot[],
-    misses: number,
-    exactIds: number[],
-    top: TopK,
-    skip: Uint8Array | undefined,
-    filter: number,
-    demoted: Map<number, number>,
-  ): void {
-    const { post, postOff, nameOff, nameToks, nameSig, nameEntity, nameRepeat } = this.p;
-    const stamps = this.stamps;
-    if (++this.stamp === 0xffffffff) {
-      stamps.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    const filters = this.filters;
-    const weights = slots.map((s) => s.weights);
-    const nq = slots.length;
-    const penalty = misses ? PARTIAL : 1;
-    const exactLen = exactIds.length;
-    for (const id of driver.ids) {
-      const others = 100 * (nq - 1) + driver.weights[id]!;
-      for (let k = postOff[id]!, end = postOff[id + 1]!; k < end; k++) {
-        const n = post[k]!;
-        if (top.full) {
-          const sig = nameSig[n]!;
-          const bound = (others / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, sig)) * penalty;
-          if (bound < top.min) break;
-        }
-        if (stamps[n] === stamp) continue;
-        stamps[n] = stamp;
-        if (filter && filters[n] !== filter) continue;
-        if (skip && skip[nameEntity[n]!]) continue;
-        if (misses && top.has(n)) continue;
-        const start = nameOff[n]!;
-        const stop = nameOff[n + 1]!;
-        let sum = 0;
-        let missed = 0;
-        // Where the previous matched query word was found in the name: later words must be found further on.
-        let lastAt = -1;
-        let inOrder = true;
-        let guessed = false;
-        for (let s = 0; s < nq; s++) {
-          const w = weights[s]!;
-          let best = 0;
-          let at = -1;
-          for (let t = start; t < stop; t++) {
-            const v = w[nameToks[t]!]!;
-            if (v > best) {
-              best = v;
-              at = t;
-            }
-          }
-          if (best === 0) {
-            if (++missed > misses) break;
-            guessed = true;
-            continue;
-          }
-          if (best < W_EXACT) guessed = true;
-          if (at <= lastAt) inOrder = false;
-          lastAt = at;
-          sum += best;
-        }
-        if (missed > misses) continue;
-        let score = (sum / (100 * nq)) * (0.7 + (0.3 * nq) / Math.max(nq, nameSig[n]!)) * penalty;
-        if (!inOrder) score *= OUT_OF_ORDER;
-        const copy = guessed && nameRepeat[n]! >= GUESS_COPIES_SHOWN;
-        if (copy) score *= GUESS_COPY;
-        let exact = false;
-        if (!misses && stop - start === exactLen) {
-          exact = true;
-          for (let t = 0; t < exactLen; t++) {
-            if (nameToks[start + t] !== exactIds[t]) {
-              exact = false;
-              break;
-            }
-          }
-          if (exact) score = 1;
-        }
-        // Only the query as written scores 1: it must not tie with names that merely share its significant words.
-        if (!exact && score > NOT_EXACT_MAX) score = NOT_EXACT_MAX;
-        if (copy) demoted.set(n, Math.min(NOT_EXACT_MAX, score / GUESS_COPY));
-        top.offer(n, score, exact, misses > 0);
-      }
-    }
   }
 }
