@@ -1,0 +1,127 @@
+import { json } from '../store/db.ts';
+import { paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
+import type { ItemKind, ItemRow, ItemStatusValue, RequestRow } from './types.ts';
+
+// The request tables' parts of statements composed with other modules' (src/store/statement.ts): a request's
+// insert with its hold, an item's update with its charge, the unit a settlement locks with its items' read.
+
+/** A request and its items as a statement part (`request`, `request_items_written`), written only when `onlyIf` holds. */
+export function requestPart(
+  req: RequestRow,
+  items: Omit<ItemRow, 'updatedAt'>[],
+  leaseOwner: string | null,
+  onlyIf: string,
+  offset: number,
+): StatementPart {
+  const $ = paramAt(offset);
+  const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
+  return {
+    ctes: `request as (
+       insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+         company_legal_name, enrichment, created_at, updated_at, lease_owner)
+       select ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::jsonb, ${$(7)}::jsonb, ${$(8)}::jsonb,
+              ${$(9)}::jsonb, ${$(10)}::text, ${$(24)}::jsonb, ${$(11)}::timestamptz, ${$(12)}::timestamptz, ${$(13)}::text
+        where ${onlyIf}
+       returning id, created_at
+     ), request_items_written as (
+       insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
+         billing_unit, updated_at)
+       select request.id, i.kind, i.name, i.status, i.authoritative, i.cost, i.error::jsonb, i.result::jsonb, i.source::jsonb,
+              i.attempts, i.billing_unit, request.created_at
+         from request, unnest(${$(14)}::text[], ${$(15)}::text[], ${$(16)}::text[], ${$(17)}::boolean[], ${$(18)}::int8[],
+                              ${$(19)}::text[], ${$(20)}::text[], ${$(21)}::text[], ${$(22)}::int4[], ${$(23)}::text[])
+                as i(kind, name, status, authoritative, cost, error, result, source, attempts, billing_unit)
+     )`,
+    params: [
+      req.id,
+      req.accountId,
+      req.countryCode,
+      req.companyId,
+      req.mode,
+      json(req.dataPoints),
+      json(req.documents),
+      json(req.options),
+      json(req.metadata),
+      req.companyLegalName,
+      req.createdAt,
+      req.updatedAt,
+      leaseOwner,
+      items.map((i) => i.kind),
+      items.map((i) => i.name),
+      items.map((i) => i.status),
+      items.map((i) => i.authoritative),
+      items.map((i) => i.cost),
+      items.map((i) => jsonOrNull(i.error)),
+      items.map((i) => jsonOrNull(i.result)),
+      items.map((i) => jsonOrNull(i.source)),
+      items.map((i) => i.attempts),
+      items.map((i) => i.billingUnit),
+      jsonOrNull(req.enrichment),
+    ],
+  };
+}
+
+/** What settling or advancing an item writes on it. */
+export interface ItemPatch {
+  status: ItemStatusValue;
+  result?: unknown;
+  source?: unknown;
+  error?: Record<string, unknown> | null;
+  authoritative?: boolean | null;
+  cost?: number;
+  /** Delivered without what the block's price pays for: a `fast` request served from it is not charged either. */
+  uncharged?: boolean;
+}
+
+/**
+ * The `settled_unit` expression: the billing unit of the request's open items of these names when they all belong to one
+ * (one row, `settled_key`), else none. For a statement composed after `itemsWith`'s (`request_ref`).
+ */
+export function openItemsUnitPart(kind: ItemKind, names: readonly string[]): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `settled_unit as (
+         select min(billing_unit) as settled_key from request_items
+          where request_id = (select id from request_ref) and kind = ${$(1)} and name = any(${$(2)}::text[])
+            and status in ('in_progress', 'enriching')
+         having count(*) > 0 and count(distinct billing_unit) = 1 and count(billing_unit) = count(*)
+       )`,
+      params: [kind, [...names]],
+    };
+  };
+}
+
+/**
+ * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, so a
+ * unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
+ */
+export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, patch: ItemPatch, now: Date): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `item as (
+         update request_items set status = ${$(4)},
+                result = coalesce(${$(5)}::jsonb, result), source = coalesce(${$(6)}::jsonb, source), error = ${$(7)}::jsonb,
+                authoritative = ${$(8)}, cost = coalesce(${$(9)}, cost), updated_at = ${$(10)}, uncharged = ${$(11)}
+          where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
+          returning name
+       ), item_request as (
+         update requests set updated_at = ${$(10)} where id = ${$(1)} and exists (select 1 from item)
+       )`,
+      params: [
+        requestId,
+        kind,
+        name,
+        patch.status,
+        patch.result === undefined ? null : json(patch.result),
+        patch.source === undefined ? null : json(patch.source),
+        patch.error ? json(patch.error) : null,
+        patch.authoritative ?? null,
+        patch.cost ?? null,
+        now,
+        patch.uncharged === true,
+      ],
+    };
+  };
+}
