@@ -3,6 +3,7 @@
 // embedded store and on PostgreSQL, beside a bare Fastify route (the floor) measured in the same run. The service
 // runs as `npm start` does, in a child process (TEST register, SANDBOX_LATENCY=none, rate limits lifted), so that the
 // load generator's CPU is not counted as the service's: its CPU per request comes from process.cpuUsage over IPC.
+// On PostgreSQL (same machine) the CPU its backends spent serving the service is read from /proc as well.
 //
 //   npm run bench:request-path                      # both stores (PostgreSQL when reachable), 3 s per cell
 //   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
@@ -20,6 +21,9 @@ import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
+import { backendCpu, backendCpuBetween, type BackendCpu } from './support/postgres-cpu.ts';
+import { openPostgres } from '../src/store/postgres.ts';
+import type { Db } from '../src/store/db.ts';
 
 const args = new Map(
   process.argv
@@ -46,6 +50,8 @@ const PROCESSES = Number(args.get('processes') ?? 1);
 interface Target {
   url: string;
   cpu(): Promise<NodeJS.CpuUsage>;
+  /** PostgreSQL: CPU seconds so far of the backends serving the service (bench/support/postgres-cpu.ts). */
+  postgresCpu?(): Promise<BackendCpu>;
   trace?(): Promise<Record<string, number>>;
 }
 
@@ -91,6 +97,8 @@ interface Cell {
   p99: number;
   errors: number;
   cpuMsPerReq: number;
+  /** PostgreSQL's CPU for the service's statements, per request (its backends' CPU over the cell). */
+  postgresCpuMsPerReq?: number;
   trace?: Record<string, number>;
 }
 
@@ -104,6 +112,7 @@ async function measure(
   // One request alone first: it answers once the work a previous cell left queued in the service is done.
   await autocannon({ url: target.url, connections: 1, amount: 1, requests: [{ ...req, headers }] });
   const before = await target.cpu();
+  const postgresBefore = await target.postgresCpu?.();
   const traceBefore = await target.trace?.();
   const result = await autocannon({
     url: target.url,
@@ -113,6 +122,7 @@ async function measure(
     requests: [{ ...req, headers }],
   });
   const after = await target.cpu();
+  const postgresAfter = await target.postgresCpu?.();
   const trace = await target.trace?.();
   const done = result.requests.total || 1;
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -123,6 +133,9 @@ async function measure(
     p99: result.latency.p99,
     errors,
     cpuMsPerReq: Math.round((cpuMs / done) * 100) / 100,
+    ...(postgresBefore && postgresAfter
+      ? { postgresCpuMsPerReq: Math.round(((backendCpuBetween(postgresBefore, postgresAfter) * 1000) / done) * 100) / 100 }
+      : {}),
     ...(trace && traceBefore
       ? {
           trace: Object.fromEntries(
@@ -207,10 +220,11 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-function targetOf(service: ServiceProcess): Target {
+function targetOf(service: ServiceProcess, postgres?: Db): Target {
   return {
     url: service.url,
     cpu: async () => (await service.probe()).cpu,
+    ...(postgres ? { postgresCpu: () => backendCpu(postgres, [service.pid], Number(new URL(PG_URL).port || 5432)) } : {}),
     ...(TRACE ? { trace: async () => ({ ...((await service.probe()).storeTrace ?? {}) }) } : {}),
   };
 }
@@ -234,9 +248,11 @@ async function main() {
     const { service, key, cleanup, env, serviceEnv } = await startService(store);
     // Processes beside the first (PostgreSQL only: the embedded store belongs to one process), one after the other.
     const extra: ServiceProcess[] = [];
+    // Reads which backends serve the service, and their CPU (same machine only: /proc).
+    const postgres = store === 'postgres' ? await openPostgres(PG_URL, { max: 1 }) : undefined;
     try {
       if (store === 'postgres') for (let i = 1; i < PROCESSES; i++) extra.push(await startServiceProcess(serviceEnv));
-      const target = targetOf(service);
+      const target = targetOf(service, postgres);
       // One request for GET /v2/company/{requestId} to read.
       const res = await fetch(`${service.url}/v2/company`, {
         method: 'POST',
@@ -255,7 +271,7 @@ async function main() {
           console.error(`${store} ${scenario.name} ${rate ? `${rate}/s` : 'max'}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
         }
         if (extra.length > 0) {
-          const m = await measureAcross([target, ...extra.map(targetOf)], key, req);
+          const m = await measureAcross([target, ...extra.map((p) => targetOf(p))], key, req);
           cells.push({ store, scenario: scenario.name, load: `max, ${extra.length + 1} processes`, ...m });
           console.error(`${store} ${scenario.name} max ×${extra.length + 1}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
         }
@@ -263,6 +279,7 @@ async function main() {
     } finally {
       for (const p of extra) await p.stop();
       await service.stop();
+      await postgres?.close();
       // Nothing lost or charged twice under that load: the store the service leaves behind, read once it stopped.
       try {
         checks.push({ store, ...(await checkLedger(env)) });
@@ -277,7 +294,7 @@ async function main() {
 }
 
 function print(cells: Cell[], floorRps: number) {
-  const header = ['store', 'scenario', 'offered', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'floor/req/s'];
+  const header = ['store', 'scenario', 'offered', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'PG CPU ms/req', 'floor/req/s'];
   const rows = cells.map((c) => [
     c.store,
     c.scenario,
@@ -287,6 +304,7 @@ function print(cells: Cell[], floorRps: number) {
     String(c.p99),
     String(c.errors),
     String(c.cpuMsPerReq),
+    c.postgresCpuMsPerReq === undefined ? '-' : String(c.postgresCpuMsPerReq),
     c.rps > 0 ? `${round1(floorRps / c.rps)}x` : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -60,16 +60,18 @@ export class Ledger {
   /**
    * `recordMany` as two common table expressions, `balance` (the account's row, updated; no row when `floor` refused
    * it) and `ledger` (the entries written), numbered from `$<offset + 1>`: a caller that writes more with the entries
-   * (a request's reservations, a unit's event) makes them one statement, one round trip to the store.
+   * (a request's reservations, a unit's event) makes them one statement, one round trip to the store. `onlyIf`: a SQL
+   * condition on expressions before them; when false, nothing is written.
    */
   entriesStatement(
     accountId: string,
     entries: readonly LedgerEntryInput[],
     floor: number | undefined,
     offset: number,
+    onlyIf?: string,
   ): { ctes: string; params: unknown[]; ids: string[] } {
     const rows = entries.map((e) => ({ id: newId('led'), amount: e.amount, kind: e.kind, reference: e.reference ?? null }));
-    return { ...this.repo.entriesPart(accountId, rows, this.clock.now(), floor, offset), ids: rows.map((r) => r.id) };
+    return { ...this.repo.entriesPart(accountId, rows, this.clock.now(), floor, offset, onlyIf), ids: rows.map((r) => r.id) };
   }
 
   balance(accountId: string, tx: Queryable = this.db): Promise<number> {

@@ -2,20 +2,20 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import { reservationsPart, type BillingEventRow, type BillingRepository } from './repository/events.ts';
+import { eventsPart, reservationsPart, type BillingEventRow, type BillingRepository, type UnitWindow } from './repository/events.ts';
 import type { BillingSubject } from './types.ts';
 import type { StatementPartBuilder } from '../store/statement.ts';
 import { ApiError } from '../shared/errors.ts';
 import type { Budgets } from './budget.ts';
 import type { Ledger } from './ledger.ts';
 import { quoteRequest, type Quote } from './quote.ts';
-
-/** The window of a unit without a catalogue entry of its own (the agentic enrichment's): spec §8. */
-const DAY_MS = 24 * 3_600_000;
 import { holdReference } from './settlement.ts';
 import { knownEventOf } from './dedup.ts';
 import { documentUnitKey } from './units.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
+
+/** The window of a unit without a catalogue entry of its own (the agentic enrichment's): spec §8. */
+const DAY_MS = 24 * 3_600_000;
 
 /** A request's hold as parts of the statement that records it (BillingService.holdOf). */
 export interface StatementHold {
@@ -37,6 +37,30 @@ export interface QuoteRequest {
   requestTime: Date;
 }
 
+/** A condition on the accepting statement that a quote made without reading history needs (quoteWithoutHistory). */
+export interface HistoryGuard {
+  part: StatementPartBuilder;
+  /** SQL over the part's expression: true when the account has no event that the quote would have read. */
+  holds: string;
+}
+
+/** The units whose earlier events a request's quote reads, each with its window (the longest where two ask). */
+function unitWindows(input: QuoteRequest): UnitWindow[] {
+  const { catalogue } = input;
+  const units = new Map<string, number>();
+  const add = (unitKey: string, windowMs: number) => units.set(unitKey, Math.max(windowMs, units.get(unitKey) ?? 0));
+  for (const dp of input.dataPoints) {
+    const block = blockFor(catalogue, dp);
+    if (block) add(block.sku, block.dedupWindow);
+  }
+  for (const doc of input.documents) {
+    add(documentUnitKey(doc.documentId), documentFor(catalogue, doc.type)?.dedupWindow ?? DAY_MS);
+    for (const block of blocksIncluding(catalogue, doc.type)) add(block.sku, block.dedupWindow);
+  }
+  if (input.enrichment) add(input.enrichment.sku, DAY_MS);
+  return [...units].map(([unitKey, windowMs]) => ({ unitKey, windowMs }));
+}
+
 /**
  * Prices requests, holds their cost while they run, and shows the account its ledger. Charging itself happens
  * in BillingSettlement as work succeeds.
@@ -53,22 +77,23 @@ export class BillingService {
    * lock. The balance is checked when the quote is held (`hold`).
    */
   async quote(tx: Queryable, input: QuoteRequest): Promise<Quote> {
-    const { subject, catalogue } = input;
-    const units = new Map<string, number>();
-    const add = (unitKey: string, windowMs: number) => units.set(unitKey, Math.max(windowMs, units.get(unitKey) ?? 0));
-    for (const dp of input.dataPoints) {
-      const block = blockFor(catalogue, dp);
-      if (block) add(block.sku, block.dedupWindow);
-    }
-    for (const doc of input.documents) {
-      add(documentUnitKey(doc.documentId), documentFor(catalogue, doc.type)?.dedupWindow ?? DAY_MS);
-      for (const block of blocksIncluding(catalogue, doc.type)) add(block.sku, block.dedupWindow);
-    }
-    if (input.enrichment) add(input.enrichment.sku, DAY_MS);
     const at = input.requestTime.getTime();
-    const windows = [...units].map(([unitKey, windowMs]) => ({ unitKey, windowMs }));
-    const prior = (await this.repo.eventsOf(tx, subject, windows, at)).map(knownEventOf);
+    const prior = (await this.repo.eventsOf(tx, input.subject, unitWindows(input), at)).map(knownEventOf);
     return quoteRequest({ ...input, requestTimeMs: at, prior });
+  }
+
+  /**
+   * The quote of a request as if the account had no event of the company's units within their windows, and the guard
+   * that makes it exact: a part of the statement that holds it (`holdOf`), which then writes nothing when the account
+   * has such an event after all; the caller quotes from the history next (`quote`). Most requests name a company the
+   * account has not asked for lately: they are accepted in one round trip to the store instead of two.
+   */
+  quoteWithoutHistory(input: QuoteRequest): { quote: Quote; guard: HistoryGuard } {
+    const at = input.requestTime.getTime();
+    return {
+      quote: quoteRequest({ ...input, requestTimeMs: at, prior: [] }),
+      guard: { part: eventsPart(input.subject, unitWindows(input), at, 'prior_events'), holds: 'not exists (select 1 from prior_events)' },
+    };
   }
 
   /**
@@ -78,7 +103,7 @@ export class BillingService {
    * written only when it took the hold. `held` is the SQL condition that tells whether it did; when it did not, the
    * statement writes nothing and `refusal` is the 402 to answer.
    */
-  holdOf(request: { id: string; accountId: string; createdAt: Date }, quote: Quote): StatementHold {
+  holdOf(request: { id: string; accountId: string; createdAt: Date }, quote: Quote, guard?: HistoryGuard): StatementHold {
     const ledger =
       quote.total > 0
         ? (offset: number) =>
@@ -87,9 +112,10 @@ export class BillingService {
               [{ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) }],
               0,
               offset,
+              guard?.holds,
             )
         : undefined;
-    const held = ledger ? 'exists (select 1 from balance)' : 'true';
+    const held = ledger ? 'exists (select 1 from balance)' : (guard?.holds ?? 'true');
     const reservations = reservationsPart(
       quote.units.map((unit) => ({
         requestId: request.id,
@@ -103,10 +129,10 @@ export class BillingService {
         state: 'reserved' as const,
         createdAt: request.createdAt,
       })),
-      ledger ? held : undefined,
+      ledger || guard ? held : undefined,
     );
     return {
-      parts: [...(ledger ? [ledger] : []), reservations],
+      parts: [...(guard ? [guard.part] : []), ...(ledger ? [ledger] : []), reservations],
       held,
       refusal: async () => {
         const balance = await this.ledger.balance(request.accountId);

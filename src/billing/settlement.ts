@@ -3,6 +3,7 @@ import type { Catalogue } from '../registers/catalogue.ts';
 import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
 import {
+  eventsPart,
   lockedReservationOf,
   type BillingEventRow,
   type BillingEventStatus,
@@ -41,6 +42,26 @@ export interface BilledRequest {
   maxBudget?: number;
   /** False when the request asked for no document: no document can wait for a block, and none is looked for. */
   hasDocuments?: boolean;
+}
+
+/**
+ * A unit's charges within its window, read by the statement that reads the request's items after the statement
+ * locking the request took the unit's lock (`BillingSettlement.chargesWithItems`): as current as the charge decision's
+ * own read, which they replace.
+ */
+export interface UnitCharges {
+  unitKey: string;
+  windowMs: number;
+  events: KnownEvent[];
+}
+
+/** What the statements settling a unit of one block add to read its charges beside the items (see UnitCharges). */
+export interface UnitChargesRead {
+  /** The unit's advisory lock, taken with the request's (undefined where locks are no-ops). */
+  lockKey: string | undefined;
+  with: StatementPartBuilder;
+  select: string;
+  read(row: { unitCharges?: unknown }): UnitCharges;
 }
 
 /** Why delivered work could not be charged, and so is not delivered (the item fails). */
@@ -87,6 +108,8 @@ export class BillingSettlement {
     item?: UnitItemWrite,
     /** The unit's reservation, locked with the unit's lock already (`BillingRepository.lockedReservationPart`). */
     locked?: ReservationRow,
+    /** The unit's charges read under its lock already (`chargesWithItems`). */
+    charges?: UnitCharges,
   ): Promise<{ outcome: UnitOutcome; resolved: DocumentResolution[] }> {
     // The unit's lock comes with its reservation's: a capture usually decides a charge next.
     const row = locked?.unitKey === unitKey ? locked : await this.repo.lockReservation(tx, req.id, unitKey, req);
@@ -94,8 +117,34 @@ export class BillingSettlement {
     if (!row || row.state === 'released') return { outcome: { cost: 0 }, resolved: [] };
     if (row.state === 'awaiting') return { outcome: 'awaiting', resolved: [] };
     if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row, true), resolved: [] };
-    const outcome = await this.settleBlock(tx, req, row, true, item);
+    const outcome = await this.settleBlock(tx, req, row, true, item, charges);
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
+  }
+
+  /**
+   * When the data points about to succeed are one block's: the read of that unit's charges for the statement that
+   * reads the request's items, and its lock for the statement before it that locks the request (same order of locks
+   * as `capture`'s: the request's row, then the unit). That statement's snapshot comes after the lock, so the charges
+   * it reads are as current as the decision's own read, one round trip fewer.
+   */
+  chargesWithItems(req: BilledRequest, kind: 'dataPoint' | 'document', names: readonly string[]): UnitChargesRead | undefined {
+    if (kind !== 'dataPoint') return undefined;
+    const skus = new Set(names.map((n) => req.catalogue.blocks.find((b) => b.datapoints.includes(n as never))?.sku));
+    const [sku] = skus;
+    const block = skus.size === 1 && sku ? req.catalogue.blocks.find((b) => b.sku === sku) : undefined;
+    if (!block) return undefined;
+    const unit = { unitKey: block.sku, windowMs: block.dedupWindow };
+    return {
+      lockKey: this.repo.unitLockKeyOf(req, unit.unitKey),
+      with: eventsPart(req, [unit], req.createdAt.getTime(), 'unit_charges'),
+      select: `(select coalesce(json_agg(c), '[]') from unit_charges c) as "unitCharges"`,
+      read: (row) => ({
+        ...unit,
+        events: (row.unitCharges as (Omit<BillingEventRow, 'basisAt' | 'createdAt'> & { basisAt: string; createdAt: string })[]).map((e) =>
+          knownEventOf({ ...e, basisAt: new Date(e.basisAt), createdAt: new Date(e.createdAt) }),
+        ),
+      }),
+    };
   }
 
   /**
@@ -130,11 +179,15 @@ export class BillingSettlement {
     row: ReservationRow,
     unitLocked = false,
     item?: UnitItemWrite,
+    charges?: UnitCharges,
   ): Promise<UnitOutcome> {
     if (!unitLocked) await this.repo.lockUnit(tx, req, row.unitKey);
     const block = req.catalogue.blocks.find((b) => b.sku === row.sku);
     const window = block?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
-    const events = await this.known(tx, req, [{ unitKey: row.unitKey, windowMs: window }]);
+    const events =
+      unitLocked && charges?.unitKey === row.unitKey && charges.windowMs === window
+        ? charges.events
+        : await this.known(tx, req, [{ unitKey: row.unitKey, windowMs: window }]);
     const charge = chargedWithin(events, row.unitKey, req.createdAt.getTime(), window, block && { mode: req.mode, block });
     if (charge) return this.record(tx, req, row, 'deduplicated', 0, charge.id, item);
     return this.record(tx, req, row, 'charged', row.price, null, item);

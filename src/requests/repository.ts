@@ -62,10 +62,19 @@ export class RequestRepository {
    * a statement that waits for the lock still reads what was committed before it started, so the items are read by
    * the next one.
    */
-  async lock(tx: Queryable, id: string, legalName?: string): Promise<void> {
+  async lock(tx: Queryable, id: string, legalName?: string, advisoryKey?: string): Promise<void> {
     // The legal name a delivery read is written by the statement that takes the lock (an update locks the row too).
-    if (legalName) await tx.query('update requests set company_legal_name = $2 where id = $1', [id, legalName]);
-    else if (!locksAreNoOps(this.db)) await tx.query('select id from requests where id = $1 for update', [id]);
+    const locked = legalName
+      ? { sql: 'update requests set company_legal_name = $2 where id = $1 returning id', params: [id, legalName] }
+      : { sql: 'select id from requests where id = $1 for update', params: [id] };
+    if (advisoryKey) {
+      // `advisoryKey`: an advisory lock taken next (a unit's, BillingSettlement.chargesWithItems), after the row's.
+      const key = `$${locked.params.length + 1}`;
+      await tx.query(`with locked as (${locked.sql}) select pg_advisory_xact_lock(hashtext(${key})) from locked`, [
+        ...locked.params,
+        advisoryKey,
+      ]);
+    } else if (legalName || !locksAreNoOps(this.db)) await tx.query(locked.sql, locked.params);
   }
 
   /** The items of a request as seen inside a transaction. */

@@ -9,7 +9,8 @@ import type { UrlSigner } from '../documents/signer.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ApiError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import type { BillingService } from '../billing/service.ts';
+import type { BillingService, QuoteRequest } from '../billing/service.ts';
+import type { Quote } from '../billing/quote.ts';
 import { assembleResponse } from './assemble.ts';
 import { intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
@@ -106,7 +107,7 @@ export class RetrievalService {
       createdAt: now,
       updatedAt: now,
     };
-    const quote = await this.billing.quote(this.db, {
+    const quoteInput: QuoteRequest = {
       subject: { accountId: account.id, countryCode: register.countryCode, companyId },
       catalogue: register.catalogue,
       mode: body.mode,
@@ -115,19 +116,31 @@ export class RetrievalService {
       budgets: { maxBudget: body.maxBudget, profileMaxBudget: body.profileMaxBudget },
       ...(enrichmentOffer ? { enrichment: enrichmentOffer } : {}),
       requestTime: now,
-    });
-    const { items, tasks } = intake(request.id, register, body.mode, plan, pricing, quote);
-    const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
-    if (refusedEnrichment && this.enrichment) {
-      request.enrichment = this.enrichment.refusal(
-        `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`,
-      );
-    }
+    };
+    const admit = (quote: Quote) => {
+      const refusedEnrichment = enrichmentOffer && quote.refused.find((r) => r.sku === enrichmentOffer.sku);
+      if (refusedEnrichment && this.enrichment) {
+        request.enrichment = this.enrichment.refusal(
+          `it costs ${refusedEnrichment.cost} credit cents, more than ${refusedEnrichment.cap} leaves for it`,
+        );
+      } else delete request.enrichment;
+      return intake(request.id, register, body.mode, plan, pricing, quote);
+    };
     // The request, its items, its hold and its reservations: one statement, written only when the balance takes the
-    // hold (the quote before it takes no lock: the charge itself is decided at settlement, under the unit's lock).
-    const hold = this.billing.holdOf(request, quote);
-    if (!(await this.requests.insert(this.db, request, items, this.lease?.id ?? null, { with: hold.parts, onlyIf: hold.held }))) {
-      throw await hold.refusal();
+    // hold (the quote takes no lock: the charge itself is decided at settlement, under the unit's lock). Quoted first
+    // as if the account had no history with the company's units, which the statement checks (most requests name a
+    // company not asked for lately: one round trip); when it has, or the balance refused, quoted from the history.
+    const guessed = this.billing.quoteWithoutHistory(quoteInput);
+    let { items, tasks } = admit(guessed.quote);
+    const lease = this.lease?.id ?? null;
+    const guessedHold = this.billing.holdOf(request, guessed.quote, guessed.guard);
+    if (!(await this.requests.insert(this.db, request, items, lease, { with: guessedHold.parts, onlyIf: guessedHold.held }))) {
+      const quote = await this.billing.quote(this.db, quoteInput);
+      ({ items, tasks } = admit(quote));
+      const hold = this.billing.holdOf(request, quote);
+      if (!(await this.requests.insert(this.db, request, items, lease, { with: hold.parts, onlyIf: hold.held }))) {
+        throw await hold.refusal();
+      }
     }
 
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.

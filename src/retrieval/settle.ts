@@ -1,4 +1,11 @@
-import type { BilledRequest, BillingSettlement, DocumentResolution, UnitItemWrite, UnitOutcome } from '../billing/settlement.ts';
+import type {
+  BilledRequest,
+  BillingSettlement,
+  DocumentResolution,
+  UnitCharges,
+  UnitItemWrite,
+  UnitOutcome,
+} from '../billing/settlement.ts';
 import type { ReservationRow } from '../billing/repository/events.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
@@ -82,7 +89,7 @@ export class ItemSettler {
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
-    await this.settle(request, legalName, unitOf, async (tx, items, billed, locked) => {
+    await this.settle(request, legalName, unitOf, async (tx, items, billed, locked, charges) => {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
@@ -101,7 +108,7 @@ export class ItemSettler {
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
           : delivery.uncharged
             ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
-            : await this.billing.capture(tx, billed, unit, item, locked);
+            : await this.billing.capture(tx, billed, unit, item, locked, charges);
         if (item?.written) changed = true;
         else
           for (const name of group) {
@@ -173,18 +180,20 @@ export class ItemSettler {
     request: RequestRow,
     legalName: string | undefined,
     unitOf: { kind: ItemKind; names: readonly string[] } | undefined,
-    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest, locked?: ReservationRow) => Promise<boolean>,
+    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest, locked?: ReservationRow, charges?: UnitCharges) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
     const changed = await this.db.transaction(async (tx) => {
-      await this.requests.lock(tx, request.id, legalName);
+      // One block's data points: its charges are read with the items, under its lock taken with the request's.
+      const charges = unitOf && this.billing.chargesWithItems(billed, unitOf.kind, unitOf.names);
+      await this.requests.lock(tx, request.id, legalName, charges?.lockKey);
       if (!unitOf) return work(tx, await this.requests.itemsOf(tx, request.id), billed);
       const reservation = this.billing.lockedReservationPart(billed);
-      const { items, also } = await this.requests.itemsWith<{ lockedReservation: unknown }>(tx, request.id, {
-        with: [openItemsUnitPart(unitOf.kind, unitOf.names), reservation.with],
-        select: reservation.select,
+      const { items, also } = await this.requests.itemsWith<{ lockedReservation: unknown; unitCharges?: unknown }>(tx, request.id, {
+        with: [openItemsUnitPart(unitOf.kind, unitOf.names), reservation.with, ...(charges ? [charges.with] : [])],
+        select: [reservation.select, ...(charges ? [charges.select] : [])].join(', '),
       });
-      return work(tx, items, billed, reservation.read(also));
+      return work(tx, items, billed, reservation.read(also), charges?.read(also));
     });
     if (changed) {
       this.events.requestUpdated(request.accountId, request.id);

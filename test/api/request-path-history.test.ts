@@ -9,10 +9,11 @@ process.env.REGISTRUM_STORE_TRACE = '1';
 const COMPANY = 'HISTORY-1';
 /**
  * Statements that timers of the process run beside requests: the process lease, the sandbox clock, the job engine
- * (its schema: pgboss, or a test's <schema>_jobs), monitors; and the sandbox register's own reads of its records
- * (`sandbox_*`: the emulated register's side of the call, cached for a while, so that a repeat reads them or not).
+ * (its schema: pgboss, or a test's <schema>_jobs), monitors, the GB register's snapshot timers (`gb_*`); and the sandbox
+ * register's own reads of its records (`sandbox_*`: the emulated register's side of the call, a snapshot kept for a
+ * second, so that a repeat reads them or not).
  */
-const BACKGROUND = /process_leases|from settings|pgboss\.|_jobs\.|monitored_companies|from sandbox_/;
+const BACKGROUND = /process_leases|from settings|pgboss\.|_jobs\.|monitored_companies|sandbox_|gb_/;
 const body = { id: COMPANY, countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] };
 
 /**

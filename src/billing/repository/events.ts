@@ -112,34 +112,11 @@ export class BillingRepository {
    */
   async eventsOf(tx: Queryable, subject: BillingSubject, units: readonly UnitWindow[], atMs: number): Promise<BillingEventRow[]> {
     if (units.length === 0) return [];
-    return tx.query<BillingEventRow>(
-      `select ${E_EVENT_COLUMNS}, (select r.mode from requests r where r.id = e.request_id) as "mode"
-         from unnest($4::text[], $5::int8[]) as u(unit_key, window_ms)
-         cross join lateral (
-           (select * from billing_events b
-             where b.account_id = $1 and b.country_code = $2 and b.company_id = $3 and b.unit_key = u.unit_key
-               and b.status = 'charged'
-               and b.basis_at > $6::timestamptz - u.window_ms * interval '1 millisecond'
-               and b.basis_at < $6::timestamptz + u.window_ms * interval '1 millisecond'
-             order by b.basis_at desc, b.id desc limit ${CHARGES_PER_WINDOW})
-           union
-           (select * from billing_events b
-             where b.account_id = $1 and b.country_code = $2 and b.company_id = $3 and b.unit_key = u.unit_key
-               and b.status in ('charged', 'deduplicated')
-               and b.basis_at > $6::timestamptz - u.window_ms * interval '1 millisecond'
-               and b.basis_at < $6::timestamptz + u.window_ms * interval '1 millisecond'
-             order by b.basis_at desc, b.id desc limit 1)
-         ) e
-        order by e.basis_at desc, e.id desc`,
-      [
-        subject.accountId,
-        subject.countryCode,
-        subject.companyId,
-        units.map((u) => u.unitKey),
-        units.map((u) => u.windowMs),
-        new Date(atMs),
-      ],
+    const { sql, params } = composeStatement(
+      [eventsPart(subject, units, atMs, 'unit_events')],
+      `select * from unit_events order by "basisAt" desc, id desc`,
     );
+    return tx.query<BillingEventRow>(sql, params);
   }
 
   /**
@@ -293,6 +270,11 @@ export class BillingRepository {
    * Serialises every charge decision about one unit of one company for one account, across requests and
    * processes, until the transaction ends: the second of two simultaneous captures sees the first's event.
    */
+  /** The key of a unit's advisory lock (`lockUnit`), for a statement that takes it; undefined where locks are no-ops. */
+  unitLockKeyOf(subject: BillingSubject, unitKey: string): string | undefined {
+    return locksAreNoOps(this.db) ? undefined : unitLockKey(subject, unitKey);
+  }
+
   async lockUnit(tx: Queryable, subject: BillingSubject, unitKey: string): Promise<void> {
     if (locksAreNoOps(this.db)) return;
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [unitLockKey(subject, unitKey)]);
@@ -303,6 +285,42 @@ export class BillingRepository {
     const rows = await tx.query('select id from accounts where id = $1 for no key update', [accountId]);
     return rows.length > 0;
   }
+}
+
+/**
+ * `eventsOf`'s read as a common table expression named `name`, numbered from `$<offset + 1>`: a statement that needs
+ * the events beside other work (the guard of a quote made without history, a settlement's read after the unit's
+ * lock) reads them in the same round trip. Rows as `eventsOf` answers them, newest first.
+ */
+export function eventsPart(subject: BillingSubject, units: readonly UnitWindow[], atMs: number, name: string): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    const within = `b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
+               and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
+               and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'`;
+    return {
+      ctes: `${name} as (
+         select ${E_EVENT_COLUMNS}, (select r.mode from requests r where r.id = e.request_id) as "mode"
+           from unnest(${$(4)}::text[], ${$(5)}::int8[]) as u(unit_key, window_ms)
+           cross join lateral (
+             (select * from billing_events b where ${within} and b.status = 'charged'
+               order by b.basis_at desc, b.id desc limit ${CHARGES_PER_WINDOW})
+             union
+             (select * from billing_events b where ${within} and b.status in ('charged', 'deduplicated')
+               order by b.basis_at desc, b.id desc limit 1)
+           ) e
+          order by e.basis_at desc, e.id desc
+       )`,
+      params: [
+        subject.accountId,
+        subject.countryCode,
+        subject.companyId,
+        units.map((u) => u.unitKey),
+        units.map((u) => u.windowMs),
+        new Date(atMs),
+      ],
+    };
+  };
 }
 
 /** A reservation read by `lockedReservationPart` (inside row_to_json its timestamps are text). */

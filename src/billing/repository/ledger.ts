@@ -13,15 +13,30 @@ export interface NewLedgerEntry {
 export class LedgerRepository {
   /**
    * The entries as two common table expressions, `balance` (the account's row, updated by their sum; no row when
-   * `floor` refused it) and `ledger` (the entries written), numbered from `$<offset + 1>`.
+   * `floor` refused it) and `ledger` (the entries written), numbered from `$<offset + 1>`. `onlyIf`: a SQL condition on
+   * expressions before them; when false, nothing is written (no row in `balance`).
    */
-  entriesPart(accountId: string, entries: readonly NewLedgerEntry[], at: Date, floor: number | undefined, offset: number): StatementPart {
+  entriesPart(
+    accountId: string,
+    entries: readonly NewLedgerEntry[],
+    at: Date,
+    floor: number | undefined,
+    offset: number,
+    onlyIf?: string,
+  ): StatementPart {
     const $ = paramAt(offset);
     const total = entries.reduce((sum, e) => sum + e.amount, 0);
     return {
+      // Entries that sum to 0 (a unit's hold released and the same amount charged: most settlements) leave the balance
+      // as it is: the account's row is read, not updated, so they take no lock on it. Under load one account's
+      // settlements otherwise queue on that row, each holding it until its transaction's commit.
       ctes: `balance as (
-         update accounts set balance = balance + ${$(2)} where id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)
-         returning id
+         ${
+           total === 0 && floor === undefined
+             ? `select id from accounts where id = ${$(1)} and ${$(2)}::int8 = 0 and ${$(7)}::int8 is null${onlyIf ? ` and (${onlyIf})` : ''}`
+             : `update accounts set balance = balance + ${$(2)} where id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)${onlyIf ? ` and (${onlyIf})` : ''}
+         returning id`
+         }
        ), ledger as (
          insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
          select e.id, ${$(1)}, e.amount, e.kind, e.reference, ${$(6)}
