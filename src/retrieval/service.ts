@@ -36,6 +36,8 @@ const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable
  */
 export class RetrievalService {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Companies this process accepted a request for lately: their next quote reads their history at once. */
+  private readonly recentSubjects = new RecentKeys(10_000);
 
   constructor(
     private readonly db: Db,
@@ -130,11 +132,17 @@ export class RetrievalService {
     // hold (the quote takes no lock: the charge itself is decided at settlement, under the unit's lock). Quoted first
     // as if the account had no history with the company's units, which the statement checks (most requests name a
     // company not asked for lately: one round trip); when it has, or the balance refused, quoted from the history.
-    const guessed = this.billing.quoteWithoutHistory(quoteInput);
-    let { items, tasks } = admit(guessed.quote);
+    // A company this process accepted a request for lately likely has history: quoted from it at once (a guess that
+    // fails costs a statement). Either way the quote is exact.
+    const subject = `${account.id}:${register.countryCode}:${companyId}`;
+    const guessed = this.recentSubjects.touch(subject) ? undefined : this.billing.quoteWithoutHistory(quoteInput);
+    let { items, tasks } = guessed ? admit(guessed.quote) : { items: [], tasks: [] };
     const lease = this.lease?.id ?? null;
-    const guessedHold = this.billing.holdOf(request, guessed.quote, guessed.guard);
-    if (!(await this.requests.insert(this.db, request, items, lease, { with: guessedHold.parts, onlyIf: guessedHold.held }))) {
+    const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
+    if (
+      !guessedHold ||
+      !(await this.requests.insert(this.db, request, items, lease, { with: guessedHold.parts, onlyIf: guessedHold.held }))
+    ) {
       const quote = await this.billing.quote(this.db, quoteInput);
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
@@ -248,4 +256,18 @@ function throwIfWholeRequestFailed(response: CompanyResponse): void {
   if (codes.size !== 1 || !code || !WHOLE_REQUEST_ERRORS.has(code)) return;
   const first = entries[0]!.error!;
   throw new ApiError(code as 'resource_not_found', first.message, [`requestId: ${response.request.requestId}`]);
+}
+
+/** Keys seen lately, the oldest forgotten beyond `capacity`. */
+class RecentKeys {
+  private readonly keys = new Set<string>();
+  constructor(private readonly capacity: number) {}
+
+  /** Whether the key was seen; it is remembered as seen now. */
+  touch(key: string): boolean {
+    const seen = this.keys.delete(key);
+    this.keys.add(key);
+    if (this.keys.size > this.capacity) this.keys.delete(this.keys.values().next().value!);
+    return seen;
+  }
 }

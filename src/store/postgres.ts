@@ -40,13 +40,8 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
     connectionString: url,
     max,
     types: types as pg.CustomTypesConfig,
-    // Every statement with parameters is a named prepared statement (`statement`) run thousands of times: its generic
-    // plan is used from the first run. Left to choose, the server re-plans the request path's larger statements
-    // (common table expressions over parameter arrays) at every run, their custom plan looking cheaper: measured with
-    // the onboarding statements, 1.0 and 1.2 ms of the server's CPU per run re-planned, 0.35 ms each with the generic
-    // plan (bench/request-path.ts reports the server's CPU per request).
     // A schema of its own (tests run side by side in one database); extensions stay in public.
-    options: ['-c plan_cache_mode=force_generic_plan', ...(schema ? [`-c search_path=${schema},public`] : [])].join(' '),
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
