@@ -39,12 +39,17 @@ export class RequestRepository {
 
   /**
    * A request and its items, in one statement. `releaseLeaseOf`: the same statement ends that process's lease on the
-   * request (its work is settled: the answer that follows is the last thing it does for it).
+   * request (its work is settled: the answer that follows is the last thing it does for it). That release is committed
+   * without waiting for the store's disk (`synchronous_commit` off for this statement's transaction alone): a release
+   * lost in a crash leaves a lease of a dead process on a settled request, which the orphan sweep takes over and
+   * finds nothing open in, while waiting for the flush cost the store about as much as the read itself.
    */
   async get(id: string, opts: { releaseLeaseOf?: string } = {}): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
     const [row] = await this.db.query<RequestRow & { items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] }>(
       `with released as (
-         update requests set lease_owner = null where $2::text is not null and id = $1 and lease_owner = $2 returning id
+         update requests set lease_owner = null
+          where $2::text is not null and id = $1 and lease_owner = $2 and set_config('synchronous_commit', 'off', true) is not null
+          returning id
        )
        select ${REQUEST_COLUMNS},
               coalesce((select json_agg(i) from (select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name) i),
