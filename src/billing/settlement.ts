@@ -1,6 +1,6 @@
-import type { Mode } from '../contract/index.ts';
+import type { DataPoint, Mode } from '../contract/index.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
-import { blocksIncluding, documentFor } from '../registers/catalogue.ts';
+import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
 import {
   eventsPart,
@@ -129,10 +129,9 @@ export class BillingSettlement {
    */
   chargesWithItems(req: BilledRequest, kind: 'dataPoint' | 'document', names: readonly string[]): UnitChargesRead | undefined {
     if (kind !== 'dataPoint') return undefined;
-    const skus = new Set(names.map((n) => req.catalogue.blocks.find((b) => b.datapoints.includes(n as never))?.sku));
-    const [sku] = skus;
-    const block = skus.size === 1 && sku ? req.catalogue.blocks.find((b) => b.sku === sku) : undefined;
-    if (!block) return undefined;
+    const blocks = new Set(names.map((n) => blockFor(req.catalogue, n as DataPoint)));
+    const [block] = blocks;
+    if (blocks.size !== 1 || !block) return undefined;
     const unit = { unitKey: block.sku, windowMs: block.dedupWindow };
     return {
       lockKey: this.repo.unitLockKeyOf(req, unit.unitKey),

@@ -92,7 +92,7 @@ export function loadCatalogue(url: URL): Catalogue {
 }
 
 /** The block that covers a data point, if the register offers it. */
-export function blockFor(catalogue: Catalogue, dataPoint: DataPoint): CatalogueBlock | undefined {
+export function blockFor(catalogue: Pick<Catalogue, 'blocks'>, dataPoint: DataPoint): CatalogueBlock | undefined {
   return catalogue.blocks.find((b) => b.datapoints.includes(dataPoint));
 }
 
