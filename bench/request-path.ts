@@ -20,6 +20,7 @@ import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
+import { pacedLoad, type PacedRequest, type PacedResult } from './support/paced-load.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu, backendCpuBetween, type BackendCpu } from './support/postgres-cpu.ts';
 import { openPostgres } from '../src/store/postgres.ts';
@@ -96,6 +97,8 @@ interface Cell {
   p50: number;
   p99: number;
   errors: number;
+  /** Fixed rate: requests that fell due but found every connection busy until the cell ended. */
+  unsent?: number;
   cpuMsPerReq: number;
   /** PostgreSQL's CPU for the service's statements, per request (its backends' CPU over the cell). */
   postgresCpuMsPerReq?: number;
@@ -114,24 +117,20 @@ async function measure(
   const before = await target.cpu();
   const postgresBefore = await target.postgresCpu?.();
   const traceBefore = await target.trace?.();
-  const result = await autocannon({
-    url: target.url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: [{ ...req, headers }],
-  });
+  // A fixed offered rate is paced request by request (bench/support/paced-load.ts); saturation is autocannon's.
+  const all = headers as Record<string, string>;
+  const result = rate ? await paced(target.url, all, req, rate) : await saturated(target.url, all, req);
   const after = await target.cpu();
   const postgresAfter = await target.postgresCpu?.();
   const trace = await target.trace?.();
-  const done = result.requests.total || 1;
-  const errors = result.errors + result.timeouts + result.non2xx;
+  const done = result.completed || 1;
   const cpuMs = (after.user - before.user + after.system - before.system) / 1000;
   return {
-    rps: round1(result.requests.total / DURATION),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors,
+    rps: round1(result.completed / DURATION),
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    ...(rate ? { unsent: result.unsent } : {}),
     cpuMsPerReq: Math.round((cpuMs / done) * 100) / 100,
     ...(postgresBefore && postgresAfter
       ? { postgresCpuMsPerReq: Math.round(((backendCpuBetween(postgresBefore, postgresAfter) * 1000) / done) * 100) / 100 }
@@ -144,6 +143,31 @@ async function measure(
         }
       : {}),
   };
+}
+
+async function saturated(url: string, headers: Record<string, string>, req: autocannon.Request): Promise<PacedResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [{ ...req, headers }] });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { completed: result.requests.total, errors, unsent: 0, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function paced(url: string, headers: Record<string, string>, req: autocannon.Request, rate: number): Promise<PacedResult> {
+  const { setupRequest, ...base } = req as autocannon.Request & { setupRequest?: (r: autocannon.Request) => autocannon.Request };
+  return pacedLoad({
+    url,
+    rate,
+    durationS: DURATION,
+    connections: CONNECTIONS,
+    next: () => {
+      const r = setupRequest ? setupRequest({ ...base }) : base;
+      return {
+        method: (r.method ?? 'GET') as PacedRequest['method'],
+        path: r.path ?? '/',
+        headers: { ...headers, ...(r.headers as Record<string, string> | undefined) },
+        ...(typeof r.body === 'string' ? { body: r.body } : {}),
+      };
+    },
+  });
 }
 
 /** Saturation across several service processes: one autocannon per process, the connections split between them. */
@@ -294,7 +318,19 @@ async function main() {
 }
 
 function print(cells: Cell[], floorRps: number) {
-  const header = ['store', 'scenario', 'offered', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'PG CPU ms/req', 'floor/req/s'];
+  const header = [
+    'store',
+    'scenario',
+    'offered',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'unsent',
+    'CPU ms/req',
+    'PG CPU ms/req',
+    'floor/req/s',
+  ];
   const rows = cells.map((c) => [
     c.store,
     c.scenario,
@@ -303,6 +339,7 @@ function print(cells: Cell[], floorRps: number) {
     String(c.p50),
     String(c.p99),
     String(c.errors),
+    c.unsent === undefined ? '-' : String(c.unsent),
     String(c.cpuMsPerReq),
     c.postgresCpuMsPerReq === undefined ? '-' : String(c.postgresCpuMsPerReq),
     c.rps > 0 ? `${round1(floorRps / c.rps)}x` : '-',
