@@ -16,7 +16,7 @@ export function createLogger(options: false | (LoggerOptions & { stream?: NodeJS
     ...rest,
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     // `"level":"warn"` rather than pino's numbers: read by people as much as by machines.
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { ...rest.formatters, level: (label) => ({ level: label }) },
     // Lines of a request's own logger carry the id as a binding already (Fastify's child logger).
     mixin: (_obj, _level, logger) => {
       const requestId = currentRequestId();
