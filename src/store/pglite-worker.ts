@@ -6,7 +6,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 interface Request {
@@ -30,6 +30,64 @@ const db = await PGlite.create({
   extensions: { pg_trgm },
   parsers: { [types.INT8]: (v: string) => Number(v) },
 });
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Statements parsed once in this session, by text: their name and their parameters' types. */
+const prepared = new Map<string, { name: string; paramTypes: number[] }>();
+const { serialize } = protocol;
+const NO_SYNC = { syncToFs: false };
+
+/**
+ * A statement with parameters run as a named prepared statement: PGlite's `query` parses, analyses and describes
+ * the text on every run (the request path's statements are long CTEs, most of a run's cost), where this parses it
+ * once per session and then only binds and executes it, as node-postgres does on PostgreSQL (store/postgres.ts).
+ * The same protocol messages PGlite's `query` sends, under its query lock; the rows parsed by its own parsers.
+ * A prepared statement outlives a rolled-back transaction, and a schema change makes PostgreSQL re-plan it.
+ */
+async function preparedQuery(sql: string, params: unknown[], inTransaction: boolean): Promise<unknown[]> {
+  return db.runExclusive(async () => {
+    const messages = [];
+    try {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        const name = `p${prepared.size}`;
+        await db.execProtocolStream(serialize.parse({ name, text: sql }), NO_SYNC);
+        const described = await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC);
+        statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+        prepared.set(sql, statement);
+      }
+      const paramTypes = statement.paramTypes;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[paramTypes[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      // Bind, describe, execute and sync in one message: one call into PostgreSQL instead of four.
+      const run = concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      messages.push(...(await db.execProtocolStream(run, NO_SYNC)));
+    } catch (err) {
+      // A failure before the run's own sync (the parse): PostgreSQL skips what follows until a sync.
+      await db.execProtocolStream(serialize.sync(), NO_SYNC).catch(() => undefined);
+      throw err;
+    }
+    if (!inTransaction) await db.syncToFs();
+    return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
+  });
+}
 
 /** Open transactions: each waits, inside PGlite's transaction callback, for its queued statements. */
 const openTx = new Map<number, { tx: Transaction; queue: Request[]; wake?: () => void }>();
@@ -64,8 +122,12 @@ function runTransaction(req: Request) {
         return;
       }
       try {
-        const res = await tx.query(next.sql!, next.params ?? [], blobOf(next));
-        reply(next.id, { rows: res.rows });
+        if (next.params?.length && next.blob === undefined) {
+          reply(next.id, { rows: await preparedQuery(next.sql!, next.params, true) });
+        } else {
+          const res = await tx.query(next.sql!, next.params ?? [], blobOf(next));
+          reply(next.id, { rows: res.rows });
+        }
       } catch (err) {
         reply(next.id, { error: errorOf(err) });
       }
@@ -92,6 +154,9 @@ async function handle(req: Request): Promise<void> {
       case 'begin':
         return runTransaction(req);
       case 'query': {
+        if (req.params?.length && req.blob === undefined) {
+          return reply(req.id, { rows: await db._runExclusiveTransaction(() => preparedQuery(req.sql!, req.params!, false)) });
+        }
         const res = await db.query(req.sql!, req.params ?? [], blobOf(req));
         return reply(req.id, { rows: res.rows });
       }

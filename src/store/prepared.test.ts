@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openTestDb } from '../../test/support/db.ts';
+import type { Db } from './db.ts';
+
+// Statements with parameters run as named prepared statements on both stores (PGlite's worker prepares them itself):
+// a statement run many times keeps answering with its own rows, and a failed run leaves the session usable.
+describe('prepared statements', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  before(async () => {
+    ({ db, drop } = await openTestDb());
+    await db.query('create table prepared_probe (k text primary key, n int8 not null, at timestamptz, tags text[])');
+  });
+  after(() => drop());
+
+  const insert = 'insert into prepared_probe (k, n, at, tags) values ($1, $2, $3, $4) returning k, n, at, tags';
+
+  it('runs one statement many times, each with its own values and typed rows back', async () => {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    for (let i = 0; i < 20; i++) {
+      const [row] = await db.query<{ k: string; n: number; at: Date; tags: string[] }>(insert, [`k${i}`, i * 10, at, [`t${i}`, 'x']]);
+      assert.deepEqual(row, { k: `k${i}`, n: i * 10, at, tags: [`t${i}`, 'x'] });
+    }
+    const rows = await db.query<{ n: number }>('select n from prepared_probe where k = any($1) order by n', [['k3', 'k7']]);
+    assert.deepEqual(rows, [{ n: 30 }, { n: 70 }]);
+  });
+
+  it('answers a failed run with its error and goes on: outside and inside a transaction', async () => {
+    await assert.rejects(db.query(insert, ['k1', 1, null, null]), (err: { code?: string }) => err.code === '23505');
+    await assert.rejects(db.query(insert, ['bad', 'not a number', null, null]), (err: { code?: string }) => err.code === '22P02');
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ['in-tx', 1, null, null]);
+        await tx.query(insert, ['in-tx', 2, null, null]);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from prepared_probe where k = $1', ['in-tx']);
+    assert.equal(row!.n, 0, 'the rolled-back insert is not there');
+    const [again] = await db.query<{ k: string }>(insert, ['after', 5, null, null]);
+    assert.equal(again!.k, 'after');
+  });
+});
