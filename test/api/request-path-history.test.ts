@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventsPart } from '../../src/billing/repository/events.ts';
+import { composeStatement } from '../../src/store/statement.ts';
 import { statementLog } from '../../src/store/trace.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -115,5 +117,34 @@ describe('request path: the cost of a request is independent of history', () => 
       COMPANY,
     ]);
     assert.equal(charges.length, 1);
+
+    // Rows returned are not rows read: deduplication's read of the unit's events must walk its index newest first and
+    // stop at its limits, not fetch the 1,000 deduplicated events of the window and sort them. Planned as a burst of
+    // writes leaves it, before the table's statistics catch up: PostgreSQL then read all 1,009 events without `id` in
+    // the index (migration 017), 2 with it.
+    const subject = { accountId, countryCode: 'TEST', companyId: COMPANY };
+    const { sql, params } = composeStatement(
+      [eventsPart(subject, [{ unitKey: 'TEST-PROFILE', windowMs: 86_400_000 }], svc.clock.nowMs(), 'unit_events')],
+      'select * from unit_events',
+    );
+    const [explained] = await svc.db.query<Record<string, unknown>>(`explain (analyze, format json) ${sql}`, params);
+    const plan = Object.values(explained!)[0] as [{ Plan: PlanNode }];
+    const read = eventsRead(plan[0].Plan);
+    assert.ok(read <= 4, `the deduplication read ${read} billing events`);
   });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Billing events the plan's scans produced or filtered out: what it read of the table. */
+function eventsRead(node: PlanNode): number {
+  const own =
+    node['Relation Name'] === 'billing_events' ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'] : 0;
+  return own + (node.Plans ?? []).reduce((n, p) => n + eventsRead(p), 0);
+}
