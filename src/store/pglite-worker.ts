@@ -43,6 +43,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** Statements parsed once in this session, by text: their name and their parameters' types. */
 const prepared = new Map<string, { name: string; paramTypes: number[] }>();
+/** Beyond this many texts (a statement built with a varying text), new ones run unnamed: the session keeps each one. */
+const MAX_PREPARED = 1000;
+
+/** Whether a statement runs prepared: it has parameters, no COPY blob, and is known or there is room for it. */
+const preparable = (req: Request) =>
+  !!req.params?.length && req.blob === undefined && (prepared.has(req.sql!) || prepared.size < MAX_PREPARED);
 const { serialize } = protocol;
 const NO_SYNC = { syncToFs: false };
 
@@ -122,8 +128,8 @@ function runTransaction(req: Request) {
         return;
       }
       try {
-        if (next.params?.length && next.blob === undefined) {
-          reply(next.id, { rows: await preparedQuery(next.sql!, next.params, true) });
+        if (preparable(next)) {
+          reply(next.id, { rows: await preparedQuery(next.sql!, next.params!, true) });
         } else {
           const res = await tx.query(next.sql!, next.params ?? [], blobOf(next));
           reply(next.id, { rows: res.rows });
@@ -154,7 +160,7 @@ async function handle(req: Request): Promise<void> {
       case 'begin':
         return runTransaction(req);
       case 'query': {
-        if (req.params?.length && req.blob === undefined) {
+        if (preparable(req)) {
           return reply(req.id, { rows: await db._runExclusiveTransaction(() => preparedQuery(req.sql!, req.params!, false)) });
         }
         const res = await db.query(req.sql!, req.params ?? [], blobOf(req));

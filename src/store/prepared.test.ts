@@ -26,6 +26,13 @@ describe('prepared statements', () => {
     assert.deepEqual(rows, [{ n: 30 }, { n: 70 }]);
   });
 
+  it('runs more distinct texts than a session keeps prepared (1,000 on PGlite), each with its own answer', async () => {
+    for (let n = 0; n < 1_050; n++) {
+      const [row] = await db.query<{ v: number }>(`select $1::int8 + ${n} as v`, [1]);
+      assert.equal(row!.v, n + 1);
+    }
+  });
+
   it('answers a failed run with its error and goes on: outside and inside a transaction', async () => {
     await assert.rejects(db.query(insert, ['k1', 1, null, null]), (err: { code?: string }) => err.code === '23505');
     await assert.rejects(db.query(insert, ['bad', 'not a number', null, null]), (err: { code?: string }) => err.code === '22P02');

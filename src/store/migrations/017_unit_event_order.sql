@@ -1,7 +1,7 @@
 -- Deduplication reads a unit's latest events newest first, `order by basis_at desc, id desc` (issue 22). Without `id`
--- in the index the store fetched every event of the unit within its window and sorted them: a company repeated ten
--- thousand times a day had ten thousand deduplicated events read on each repeat (a thousand buffers per read). With
--- `id` last, both reads walk the index backwards and stop at their limit.
+-- in the index PostgreSQL could fetch every event of the unit within its window and sort them: after 2,000 repeats of
+-- one company, 1,098 buffers per read (23 with this index). With `id` last, both reads walk the index backwards and
+-- stop at their limit.
 create index billing_events_unit_latest on billing_events (account_id, country_code, company_id, unit_key, basis_at, id);
 drop index billing_events_unit;
 create index billing_events_charged_latest on billing_events (account_id, country_code, company_id, unit_key, basis_at, id)
