@@ -18,10 +18,13 @@ async function copyInOn(client: pg.PoolClient, table: string, columns: readonly 
  * the text; statements without parameters (DDL, migrations) stay unnamed, as a schema change would invalidate a plan.
  */
 const statementNames = new Map<string, string>();
+/** Beyond this many texts (a statement built with a varying text), new ones run unnamed: each connection keeps each one. */
+const MAX_NAMED = 1000;
 function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   if (params.length === 0) return { text: sql };
   let name = statementNames.get(sql);
   if (!name) {
+    if (statementNames.size >= MAX_NAMED) return { text: sql, values: params as unknown[] };
     name = `s${statementNames.size}`;
     statementNames.set(sql, name);
   }
