@@ -8,6 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PlanChoice, type PlanMode } from './plan-choice.ts';
 
 interface Request {
   id: number;
@@ -42,7 +43,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** Statements parsed once in this session, by text: their name and their parameters' types. */
-const prepared = new Map<string, { name: string; paramTypes: number[] }>();
+const prepared = new Map<string, { name: string; paramTypes: number[]; plan: PlanChoice }>();
 /** Beyond this many texts (a statement built with a varying text), new ones run unnamed: the session keeps each one. */
 const MAX_PREPARED = 1000;
 
@@ -51,6 +52,18 @@ const preparable = (req: Request) =>
   !!req.params?.length && req.blob === undefined && (prepared.has(req.sql!) || prepared.size < MAX_PREPARED);
 const { serialize } = protocol;
 const NO_SYNC = { syncToFs: false };
+
+/**
+ * The session's `plan_cache_mode` as this worker last set it; undefined when not known (a SET inside a transaction that
+ * rolls back is undone with it, so a failure or a rollback forgets it and the next run sets it again).
+ */
+let sessionPlanMode: PlanMode | undefined;
+async function usePlanMode(mode: PlanMode): Promise<void> {
+  if (sessionPlanMode === mode) return;
+  const setting = mode === 'generic' ? 'force_generic_plan' : 'auto';
+  await db.execProtocolStream(serialize.query(`set plan_cache_mode = ${setting}`), NO_SYNC);
+  sessionPlanMode = mode;
+}
 
 /**
  * A statement with parameters run as a named prepared statement: PGlite's `query` parses, analyses and describes
@@ -68,7 +81,7 @@ async function preparedQuery(sql: string, params: unknown[], inTransaction: bool
         const name = `p${prepared.size}`;
         await db.execProtocolStream(serialize.parse({ name, text: sql }), NO_SYNC);
         const described = await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC);
-        statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+        statement = { name, paramTypes: parse.parseDescribeStatementResults(described), plan: new PlanChoice() };
         prepared.set(sql, statement);
       }
       const paramTypes = statement.paramTypes;
@@ -84,8 +97,14 @@ async function preparedQuery(sql: string, params: unknown[], inTransaction: bool
         serialize.execute({}),
         serialize.sync(),
       ]);
+      // Planned as this statement runs fastest (plan-choice.ts): the run's time is all PostgreSQL's, on this thread.
+      const mode = statement.plan.next();
+      await usePlanMode(mode);
+      const started = performance.now();
       messages.push(...(await db.execProtocolStream(run, NO_SYNC)));
+      statement.plan.record(mode, performance.now() - started);
     } catch (err) {
+      sessionPlanMode = undefined;
       // A failure before the run's own sync (the parse): PostgreSQL skips what follows until a sync.
       await db.execProtocolStream(serialize.sync(), NO_SYNC).catch(() => undefined);
       throw err;
@@ -123,6 +142,7 @@ function runTransaction(req: Request) {
       }
       if (next.op === 'rollback') {
         openTx.delete(req.tx!);
+        sessionPlanMode = undefined;
         await tx.rollback();
         reply(next.id, { rows: [] });
         return;
@@ -174,6 +194,7 @@ async function handle(req: Request): Promise<void> {
           const results = await db.exec(req.sql!);
           return reply(req.id, { rows: results.flatMap((r) => r.rows ?? []) });
         } catch (err) {
+          sessionPlanMode = undefined;
           await db.query('rollback').catch(() => undefined);
           throw err;
         }
