@@ -46,7 +46,7 @@ function redactHeaders(headers: Record<string, unknown>): Record<string, unknown
  * parameters, credential headers of any `headers` object, down to `MAX_DEPTH` objects deep. The object is returned
  * as it is when it holds none (the usual case: no copy), and copied where it does (the caller's object is not
  * changed). A walk over the line's own keys: pino's path-based redaction ran a wildcard stringifier over every value
- * of every line, a tenth of a search's CPU.
+ * of every line, about 7 % of a search's busy CPU.
  */
 export function redactCredentials(obj: Record<string, unknown>, depth = 0): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;

@@ -32,16 +32,6 @@ const db = await PGlite.create({
   parsers: { [types.INT8]: (v: string) => Number(v) },
 });
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** Statements parsed once in this session, by text: their name and their parameters' types. */
 const prepared = new Map<string, { name: string; paramTypes: number[]; plan: PlanChoice }>();
 /** Beyond this many texts (a statement built with a varying text), new ones run unnamed: the session keeps each one. */
@@ -91,7 +81,7 @@ async function preparedQuery(sql: string, params: unknown[], inTransaction: bool
         return serializer ? serializer(value) : String(value);
       });
       // Bind, describe, execute and sync in one message: one call into PostgreSQL instead of four.
-      const run = concat([
+      const run = Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),

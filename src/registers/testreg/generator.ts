@@ -183,7 +183,7 @@ export function searchViewOf(id: string): SearchView {
 
 /**
  * Search views drawn lately, by id. A view is a pure function of the id, and one query draws the same candidates
- * each time it is asked: drawing them (SHA-256 seeds, names, addresses) was a fifth of a TEST search's CPU. Frozen,
+ * each time it is asked: drawing them (SHA-256 seeds, names, addresses) was an eighth of a TEST search's busy CPU. Frozen,
  * since answers share them.
  */
 const searchViews = new Map<string, SearchView>();
