@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../store/db.ts';
 import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
-import { composeStatement, type StatementPartBuilder } from '../store/statement.ts';
+import { composeStatement, withGenericPlan, type StatementPartBuilder } from '../store/statement.ts';
 import { itemUpdatePart, type ItemPatch, requestPart } from './statement-parts.ts';
 import type { ItemKind, ItemRow, RequestRow, StoredEnrichment } from './types.ts';
 
@@ -33,7 +33,7 @@ export class RequestRepository {
       [...(opts.with ?? []), (offset) => requestPart(req, items, leaseOwner, onlyIf, offset)],
       `select ${onlyIf} as written`,
     );
-    const [row] = await tx.query<{ written: boolean }>(sql, params);
+    const [row] = await tx.query<{ written: boolean }>(withGenericPlan(sql), params);
     return row?.written === true;
   }
 
@@ -110,7 +110,7 @@ export class RequestRepository {
       ],
       `select read_items.items, ${also.select} from read_items`,
     );
-    const [row] = await tx.query<{ items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] } & R>(sql, params);
+    const [row] = await tx.query<{ items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] } & R>(withGenericPlan(sql), params);
     const { items, ...rest } = row!;
     return { items: itemsOfJson(items), also: rest as unknown as R };
   }

@@ -118,9 +118,10 @@ function errorOf(err: unknown) {
 
 function runTransaction(req: Request) {
   const state: { tx?: Transaction; queue: Request[]; wake?: () => void } = { queue: [] };
+  // Open at once: the caller sends its first statement without waiting for BEGIN, and it queues here until BEGIN ran.
+  openTx.set(req.tx!, state as { tx: Transaction; queue: Request[] });
   db.transaction(async (tx) => {
     state.tx = tx;
-    openTx.set(req.tx!, state as { tx: Transaction; queue: Request[] });
     reply(req.id, { rows: [] });
     for (;;) {
       const next = state.queue.shift() ?? (await new Promise<void>((r) => (state.wake = r)), state.queue.shift());
@@ -150,8 +151,8 @@ function runTransaction(req: Request) {
     }
   }).catch((err) => {
     openTx.delete(req.tx!);
-    // A failed BEGIN is reported to the caller that asked for it.
-    if (!state.tx) reply(req.id, { error: errorOf(err) });
+    // A failed BEGIN is reported to the caller that asked for it, and to the statements queued behind it.
+    if (!state.tx) for (const r of [req, ...state.queue.splice(0)]) reply(r.id, { error: errorOf(err) });
   });
 }
 

@@ -3,6 +3,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
+import { queryAfter } from './postgres-prefixed.ts';
+import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
 const COPY_CHUNK_ROWS = 10_000;
@@ -31,6 +33,45 @@ function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params as unknown[] };
 }
 
+/** Whether a statement is marked for a generic plan (statement.ts), by text: known texts are not searched again. */
+const marked = new Map<string, boolean>();
+function wantsGenericPlan(sql: string): boolean {
+  let generic = marked.get(sql);
+  if (generic === undefined) {
+    generic = sql.startsWith(GENERIC_PLAN);
+    if (marked.size < MAX_NAMED) marked.set(sql, generic);
+  }
+  return generic;
+}
+
+type PlanMode = 'default' | 'generic' | 'unknown';
+/**
+ * Each connection's `plan_cache_mode` as set here: 'default' (the server's own, as a session starts), 'generic' (for
+ * the statements marked with GENERIC_PLAN), 'unknown' after a SET may have been undone (by the rollback of the
+ * transaction it ran in, or the failure of the statement it was sent with). A statement whose mode is not its
+ * connection's sends the SET with it, in one message (postgres-prefixed.ts): no round trip of its own.
+ */
+const planModes = new WeakMap<pg.ClientBase, PlanMode>();
+
+/** One statement on `client`; `begin`: it opens a transaction, its BEGIN sent with it. */
+async function run(client: pg.ClientBase, sql: string, params: readonly unknown[], begin = false): Promise<pg.QueryResult> {
+  const wanted = wantsGenericPlan(sql) ? 'generic' : 'default';
+  const commands = begin ? ['begin'] : [];
+  if ((planModes.get(client) ?? 'default') !== wanted) {
+    commands.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+  }
+  if (commands.length === 0) return client.query(statement(sql, params));
+  const setsMode = commands.length > (begin ? 1 : 0);
+  try {
+    const result = await queryAfter(client, commands, statement(sql, params));
+    if (setsMode) planModes.set(client, wanted);
+    return result;
+  } catch (err) {
+    if (setsMode) planModes.set(client, 'unknown');
+    throw err;
+  }
+}
+
 /** PostgreSQL through a connection pool; several service processes may share one database. */
 export async function openPostgres(url: string, { max = 10, schema }: { max?: number; schema?: string } = {}): Promise<Db> {
   const types = {
@@ -53,8 +94,17 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
   return {
     backend: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await pool.query(statement(sql, params));
-      return res.rows as Row[];
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        return (await run(client, sql, params)).rows as Row[];
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        // As pool.query does, a connection that failed other than by the server's answer is not reused.
+        client.release(failure && !(failure instanceof pg.DatabaseError) ? (failure as Error) : undefined);
+      }
     },
     async copyIn(table, columns, rows) {
       const client = await pool.connect();
@@ -71,18 +121,29 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // BEGIN goes with the first statement; a transaction that runs none opens nothing.
+      let begun = false;
       try {
-        await client.query('begin');
         const result = await fn({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
-            return (await client.query(statement(sql, params))).rows as Row[];
+            const first = !begun;
+            begun = true;
+            return (await run(client, sql, params, first)).rows as Row[];
           },
-          copyIn: (table, columns, rows) => copyInOn(client, table, columns, rows),
+          copyIn: async (table, columns, rows) => {
+            if (!begun) await client.query('begin');
+            begun = true;
+            await copyInOn(client, table, columns, rows);
+          },
         });
-        await client.query('commit');
+        if (begun) await client.query('commit');
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        if (begun) {
+          // A SET of this transaction is undone with it.
+          planModes.set(client, 'unknown');
+          await client.query('rollback').catch(() => undefined);
+        }
         throw err;
       } finally {
         client.release();

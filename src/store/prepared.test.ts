@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openTestDb } from '../../test/support/db.ts';
 import type { Db } from './db.ts';
+import { withGenericPlan } from './statement.ts';
 
 // Statements with parameters run as named prepared statements on both stores (PGlite's worker prepares them itself):
 // a statement run many times keeps answering with its own rows, and a failed run leaves the session usable.
@@ -47,5 +48,37 @@ describe('prepared statements', () => {
     assert.equal(row!.n, 0, 'the rolled-back insert is not there');
     const [again] = await db.query<{ k: string }>(insert, ['after', 5, null, null]);
     assert.equal(again!.k, 'after');
+  });
+
+  // PostgreSQL only: the embedded store chooses plans by timing them (plan-choice.ts) and ignores the mark.
+  it('plans a marked statement generically on PostgreSQL and leaves every other statement to the server', async (t) => {
+    if (db.backend !== 'postgres') return t.skip('the embedded store ignores the mark');
+    const mode = 'select current_setting($1) as mode';
+    const modeOf = async (q: Pick<Db, 'query'>, sql: string) => (await q.query<{ mode: string }>(sql, ['plan_cache_mode']))[0]!.mode;
+    // More runs than the pool has connections, interleaved: each connection's setting follows the statement it runs.
+    for (let i = 0; i < 30; i++) {
+      const [marked, plain] = await Promise.all([modeOf(db, withGenericPlan(mode)), modeOf(db, mode)]);
+      assert.equal(marked, 'force_generic_plan');
+      assert.equal(plain, 'auto');
+    }
+    // A SET sent inside a transaction that rolls back is undone with it; the next statements still get their own mode.
+    for (let i = 0; i < 12; i++) {
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          assert.equal(await modeOf(tx, mode), 'auto');
+          assert.equal(await modeOf(tx, withGenericPlan(mode)), 'force_generic_plan');
+          throw new Error('rolled back');
+        }),
+        /rolled back/,
+      );
+      assert.equal(await modeOf(db, withGenericPlan(mode)), 'force_generic_plan');
+      assert.equal(await modeOf(db, mode), 'auto');
+    }
+    // A marked statement that fails takes its SET with it.
+    await assert.rejects(
+      db.query(withGenericPlan('select $1::int8 as n'), ['not a number']),
+      (err: { code?: string }) => err.code === '22P02',
+    );
+    assert.equal(await modeOf(db, withGenericPlan(mode)), 'force_generic_plan');
   });
 });

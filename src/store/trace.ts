@@ -2,8 +2,8 @@ import type { Db, Queryable } from './db.ts';
 
 /**
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
- * grow with history: statements, round trips (each statement, BEGIN and COMMIT is one, to the PGlite worker thread
- * or the PostgreSQL server), and wall-clock time in statements, in open transactions and in statements that take a
+ * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
+ * the PostgreSQL server; BEGIN goes with a transaction's first statement), and wall-clock time in statements, in open transactions and in statements that take a
  * lock (`for update`, advisory locks). Times run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
@@ -61,11 +61,16 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     exec: (sql) => timed(sql, () => db.exec(sql)),
     async transaction(fn) {
       const t = performance.now();
+      let ran = false;
       try {
-        return await db.transaction((tx) => fn(wrap(tx)));
+        return await db.transaction((tx) => {
+          const inner = wrap(tx);
+          return fn({ ...inner, query: (sql, params) => ((ran = true), inner.query(sql, params)) });
+        });
       } finally {
         counts.transactions++;
-        counts.roundTrips += 2; // BEGIN and COMMIT (or ROLLBACK)
+        // COMMIT (or ROLLBACK); BEGIN travels with the first statement, and a transaction that ran none opens nothing.
+        if (ran) counts.roundTrips += 1;
         counts.transactionMs += performance.now() - t;
       }
     },

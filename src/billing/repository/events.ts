@@ -1,5 +1,5 @@
 import { locksAreNoOps, type Db, type Queryable } from '../../store/db.ts';
-import { composeStatement, paramAt, type StatementPart, type StatementPartBuilder } from '../../store/statement.ts';
+import { composeStatement, paramAt, withGenericPlan, type StatementPart, type StatementPartBuilder } from '../../store/statement.ts';
 import type { BillingSubject } from '../types.ts';
 
 /** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
@@ -116,7 +116,7 @@ export class BillingRepository {
       [eventsPart(subject, units, atMs, 'unit_events')],
       `select * from unit_events order by "basisAt" desc, id desc`,
     );
-    return tx.query<BillingEventRow>(sql, params);
+    return tx.query<BillingEventRow>(withGenericPlan(sql), params);
   }
 
   /**

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openTestDb } from '../../test/support/db.ts';
+import type { Db } from './db.ts';
+
+// A transaction's BEGIN travels with its first statement (postgres-begin.ts, and the PGlite worker's queue): the first
+// statement must still run inside the transaction, fail as it would alone, and leave the store usable after.
+describe('transactions', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  before(async () => {
+    ({ db, drop } = await openTestDb());
+    await db.query('create table tx_probe (k text primary key, n int8 not null)');
+  });
+  after(() => drop());
+
+  const xact = 'select pg_current_xact_id()::text as id, $1::int8 as n';
+
+  it('runs the first statement inside the transaction, with and without parameters', async () => {
+    const ids = await db.transaction(async (tx) => {
+      const [first] = await tx.query<{ id: string }>(xact, [1]);
+      const [second] = await tx.query<{ id: string }>(xact, [2]);
+      return [first!.id, second!.id];
+    });
+    assert.equal(ids[0], ids[1], 'both statements are in one transaction');
+    const bare = await db.transaction(async (tx) => {
+      const [first] = await tx.query<{ id: string }>('select pg_current_xact_id()::text as id');
+      const [second] = await tx.query<{ id: string }>(xact, [3]);
+      return [first!.id, second!.id];
+    });
+    assert.equal(bare[0], bare[1], 'a first statement without parameters is in the transaction too');
+    const [alone1] = await db.query<{ id: string }>(xact, [4]);
+    const [alone2] = await db.query<{ id: string }>(xact, [5]);
+    assert.notEqual(alone1!.id, alone2!.id, 'outside a transaction, each statement is its own');
+  });
+
+  it('undoes the first statement when a later one fails, and when the work throws', async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['undone', 1]);
+        await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['undone', 2]);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['thrown', 1]);
+        throw new Error('changed its mind');
+      }),
+      /changed its mind/,
+    );
+    const rows = await db.query<{ k: string }>('select k from tx_probe where k = any($1)', [['undone', 'thrown']]);
+    assert.deepEqual(rows, []);
+  });
+
+  it('answers a first statement that fails with its own error, then runs the next transaction', async () => {
+    await assert.rejects(
+      db.transaction((tx) => tx.query('insert into tx_probe (k, n) values ($1, $2)', ['bad', 'not a number'])),
+      (err: { code?: string }) => err.code === '22P02',
+    );
+    await assert.rejects(
+      db.transaction((tx) => tx.query('select * from no_such_table where k = $1', ['x'])),
+      (err: { code?: string }) => err.code === '42P01',
+    );
+    const n = await db.transaction(async (tx) => {
+      await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['kept', 7]);
+      const [row] = await tx.query<{ n: number }>('select n from tx_probe where k = $1', ['kept']);
+      return row!.n;
+    });
+    assert.equal(n, 7);
+    const [row] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['kept']);
+    assert.equal(row!.n, 7, 'committed');
+  });
+
+  it('commits a transaction that ran no statement, and returns what its work returned', async () => {
+    assert.equal(await db.transaction(async () => 'nothing to do'), 'nothing to do');
+    const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from tx_probe where k = $1', ['kept']);
+    assert.equal(row!.n, 1);
+  });
+
+  it('runs concurrent transactions each with its own first statement', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<{ k: string }>('insert into tx_probe (k, n) values ($1, $2) returning k', [`c${i}`, i]);
+          return row!.k;
+        }),
+      ),
+    );
+    assert.deepEqual(
+      results,
+      Array.from({ length: 20 }, (_, i) => `c${i}`),
+    );
+  });
+});
