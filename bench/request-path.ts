@@ -12,7 +12,7 @@
 // (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
-// bench prints them per cell; --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
+// bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -249,7 +249,16 @@ function targetOf(service: ServiceProcess, postgres?: Db): Target {
     url: service.url,
     cpu: async () => (await service.probe()).cpu,
     ...(postgres ? { postgresCpu: () => backendCpu(postgres, [service.pid], Number(new URL(PG_URL).port || 5432)) } : {}),
-    ...(TRACE ? { trace: async () => ({ ...((await service.probe()).storeTrace ?? {}) }) } : {}),
+    ...(TRACE
+      ? {
+          trace: async () => ({
+            ...((await service.probe()).storeTrace ?? {}),
+            // The server's flushes of its write-ahead log (pg_stat_wal; the whole server's, so run the bench alone):
+            // a commit that waits for the disk waits for one, unless another commit's flush covers it.
+            ...(postgres ? { walFlushes: (await postgres.query<{ n: number }>('select wal_sync::int8 as n from pg_stat_wal'))[0]!.n } : {}),
+          }),
+        }
+      : {}),
   };
 }
 

@@ -138,15 +138,27 @@ export class RetrievalService {
     const guessed = this.recentSubjects.touch(subject) ? undefined : this.billing.quoteWithoutHistory(quoteInput);
     let { items, tasks } = guessed ? admit(guessed.quote) : { items: [], tasks: [] };
     const lease = this.lease?.id ?? null;
+    // With work to run, its first settlement or job commits waiting for the disk before anyone hears of the request.
+    const flushedByWhatFollows = () => tasks.length > 0;
     const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
     if (
       !guessedHold ||
-      !(await this.requests.insert(this.db, request, items, lease, { with: guessedHold.parts, onlyIf: guessedHold.held }))
+      !(await this.requests.insert(this.db, request, items, lease, {
+        with: guessedHold.parts,
+        onlyIf: guessedHold.held,
+        flushedByWhatFollows: flushedByWhatFollows(),
+      }))
     ) {
       const quote = await this.billing.quote(this.db, quoteInput);
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
-      if (!(await this.requests.insert(this.db, request, items, lease, { with: hold.parts, onlyIf: hold.held }))) {
+      if (
+        !(await this.requests.insert(this.db, request, items, lease, {
+          with: hold.parts,
+          onlyIf: hold.held,
+          flushedByWhatFollows: flushedByWhatFollows(),
+        }))
+      ) {
         throw await hold.refusal();
       }
     }
