@@ -183,20 +183,25 @@ export class ItemSettler {
     work: (tx: Queryable, items: ItemRow[], billed: BilledRequest, locked?: ReservationRow, charges?: UnitCharges) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
+    // Whether anyone listens to the account's changes, read with the items when they are read with other parts.
+    let listened: boolean | undefined;
     const changed = await this.db.transaction(async (tx) => {
       // One block's data points: its charges are read with the items, under its lock taken with the request's.
       const charges = unitOf && this.billing.chargesWithItems(billed, unitOf.kind, unitOf.names);
       await this.requests.lock(tx, request.id, legalName, charges?.lockKey);
       if (!unitOf) return work(tx, await this.requests.itemsOf(tx, request.id), billed);
       const reservation = this.billing.lockedReservationPart(billed);
+      const listeners = this.events.listenersPart?.(request.accountId);
+      const parts = [reservation, ...(charges ? [charges] : []), ...(listeners ? [listeners] : [])];
       const { items, also } = await this.requests.itemsWith<{ lockedReservation: unknown; unitCharges?: unknown }>(tx, request.id, {
-        with: [openItemsUnitPart(unitOf.kind, unitOf.names), reservation.with, ...(charges ? [charges.with] : [])],
-        select: [reservation.select, ...(charges ? [charges.select] : [])].join(', '),
+        with: [openItemsUnitPart(unitOf.kind, unitOf.names), ...parts.map((p) => p.with)],
+        select: parts.map((p) => p.select).join(', '),
       });
+      listened = listeners?.read(also);
       return work(tx, items, billed, reservation.read(also), charges?.read(also));
     });
     if (changed) {
-      this.events.requestUpdated(request.accountId, request.id);
+      this.events.requestUpdated(request.accountId, request.id, listened);
       await this.afterSettle(request);
     }
   }

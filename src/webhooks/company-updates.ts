@@ -34,13 +34,15 @@ export class CompanyUpdates implements RequestEvents {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  requestUpdated(accountId: string, requestId: string): void {
+  requestUpdated(accountId: string, requestId: string, listened?: boolean): void {
     const key = `${accountId}:${requestId}`;
     const current = this.running.get(key);
     if (current) {
       current.again = true;
       return;
     }
+    // Nobody listened when the change was made (read in its transaction): nothing to emit, no statement to find out.
+    if (listened === false) return;
     const state = { again: false, done: Promise.resolve() };
     state.done = (async () => {
       try {
@@ -53,6 +55,10 @@ export class CompanyUpdates implements RequestEvents {
       }
     })();
     this.running.set(key, state);
+  }
+
+  listenersPart(accountId: string) {
+    return this.dispatcher.endpointsPart(accountId);
   }
 
   /** Emits the current state of a request; undefined when the account has no endpoint or the state was sent. */

@@ -1,3 +1,4 @@
+import type { StatementPartBuilder } from '../store/statement.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
@@ -78,6 +79,15 @@ export class WebhookDispatcher {
 
   async hasEndpoints(accountId: string): Promise<boolean> {
     return (await this.endpoints.enabledIds(this.db, accountId)).length > 0;
+  }
+
+  /** `hasEndpoints` as a part of another statement (EndpointRepository.listenedPart). */
+  endpointsPart(accountId: string): { with: StatementPartBuilder; select: string; read(row: object): boolean } {
+    return {
+      with: this.endpoints.listenedPart(accountId),
+      select: '(select listened from webhook_listened) as "webhookListened"',
+      read: (row) => (row as { webhookListened?: unknown }).webhookListened === true,
+    };
   }
 
   /**

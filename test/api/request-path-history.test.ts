@@ -103,6 +103,11 @@ describe('request path: the cost of a request is independent of history', () => 
     );
     const balance = (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents;
 
+    // A repeat's statements: the quote from the unit's history, the accept, the request's lock, the read of its items
+    // (with the unit's charges, its reservation and whether the account has webhook endpoints), the capture, and the
+    // answer's read.
+    assert.equal(firstRepeats.statements, 6, 'a repeat runs 6 statements');
+
     const laterRepeats = await costOfARepeat();
     // Equal statements, and equal rows read: no statement returns more because more came before.
     assert.deepEqual(laterRepeats, firstRepeats, 'a repeat after 1,000 others costs what the first did');

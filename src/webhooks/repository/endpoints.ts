@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../store/db.ts';
+import { paramAt, type StatementPartBuilder } from '../../store/statement.ts';
 import type { Endpoint } from '../types.ts';
 
 const COLUMNS = `id, account_id as "accountId", url, description, status, disabled_reason as "disabledReason", created_at as "createdAt"`;
@@ -41,6 +42,20 @@ export class EndpointRepository {
       [id, accountId],
     );
     return row;
+  }
+
+  /**
+   * Whether the account has an endpoint that receives new events, as a part of another statement (its expression
+   * `webhook_listened`, one row with `listened`): the settlement of a request's outcome reads it with the items.
+   */
+  listenedPart(accountId: string): StatementPartBuilder {
+    return (offset) => ({
+      ctes: `webhook_listened as (
+         select exists(select 1 from webhook_endpoints
+                        where account_id = ${paramAt(offset)(1)}::text and deleted_at is null and status = 'enabled') as listened
+       )`,
+      params: [accountId],
+    });
   }
 
   /** Endpoints that receive new events. */
