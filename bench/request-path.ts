@@ -12,7 +12,8 @@
 // (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
-// bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
+// bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the
+// service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';

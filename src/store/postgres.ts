@@ -33,17 +33,6 @@ function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params as unknown[] };
 }
 
-/** Whether a statement is marked for a generic plan (statement.ts), by text: known texts are not searched again. */
-const marked = new Map<string, boolean>();
-function wantsGenericPlan(sql: string): boolean {
-  let generic = marked.get(sql);
-  if (generic === undefined) {
-    generic = sql.startsWith(GENERIC_PLAN);
-    if (marked.size < MAX_NAMED) marked.set(sql, generic);
-  }
-  return generic;
-}
-
 type PlanMode = 'default' | 'generic' | 'unknown';
 /**
  * Each connection's `plan_cache_mode` as set here: 'default' (the server's own, as a session starts), 'generic' (for
@@ -55,7 +44,7 @@ const planModes = new WeakMap<pg.ClientBase, PlanMode>();
 
 /** One statement on `client`; `begin`: it opens a transaction, its BEGIN sent with it. */
 async function run(client: pg.ClientBase, sql: string, params: readonly unknown[], begin = false): Promise<pg.QueryResult> {
-  const wanted = wantsGenericPlan(sql) ? 'generic' : 'default';
+  const wanted = sql.startsWith(GENERIC_PLAN) ? 'generic' : 'default';
   const commands = begin ? ['begin'] : [];
   if ((planModes.get(client) ?? 'default') !== wanted) {
     commands.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
