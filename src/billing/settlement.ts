@@ -24,6 +24,11 @@ import type { StatementPartBuilder } from '../store/statement.ts';
 export interface UnitItemWrite {
   part(outcome: { cost: number }): StatementPartBuilder;
   written?: true;
+  /**
+   * Nothing follows the statement that writes the item in its transaction: it commits the transaction too, COMMIT sent
+   * with it (Queryable.commitWith).
+   */
+  last?: true;
 }
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
@@ -264,7 +269,9 @@ export class BillingSettlement {
     ];
     const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17) : undefined;
     const outcome = { cost: amount };
-    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger, item?.part(outcome));
+    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger, item?.part(outcome), {
+      commits: item?.last === true,
+    });
     if (item) item.written = true;
     return outcome;
   }

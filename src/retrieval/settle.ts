@@ -92,17 +92,21 @@ export class ItemSettler {
     await this.settle(request, legalName, unitOf, async (tx, items, billed, locked, charges) => {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
-      for (const [unit, group] of groupByUnit(items, kind, open, billed.catalogue)) {
+      const groups = groupByUnit(items, kind, open, billed.catalogue);
+      for (const [unit, group] of groups) {
         const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
         // A unit of one item (one data point of its block): the item is written by the statement that records the
-        // unit's charge, one round trip fewer.
+        // unit's charge, one round trip fewer. When it is the only unit and no document can wait for its price,
+        // nothing follows that statement: it commits the transaction too, another round trip fewer.
         const only = group.length === 1 ? group[0]! : undefined;
+        const last = groups.size === 1 && !billed.hasDocuments && !delivery.uncharged;
         const item: UnitItemWrite | undefined =
           only === undefined
             ? undefined
             : {
                 part: ({ cost }) =>
                   itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now()),
+                ...(last ? { last: true as const } : {}),
               };
         const { outcome, resolved } = !unit
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }

@@ -14,6 +14,12 @@ export interface Queryable {
    * streams them, PGlite reads them as one blob. Values are text; null is `\N`.
    */
   copyIn?(table: string, columns: readonly string[], rows: CopyRows): Promise<void>;
+  /**
+   * Inside a transaction: runs the transaction's last statement and commits the transaction with it, COMMIT sent in the
+   * same round trip; a statement after it fails. When the statement fails, nothing is committed. Where absent (outside
+   * a transaction every statement commits itself), `query` does the same.
+   */
+  commitWith?<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
 /** A row for COPY: text values, null for NULL. */

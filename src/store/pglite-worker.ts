@@ -1,7 +1,7 @@
 /**
  * Hosts PGlite on its own thread. PGlite runs queries on the calling thread, so a slow query would freeze
  * the HTTP server's event loop; here it only blocks this worker. Messages are
- * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?} and every one gets
+ * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?, commit?} and every one gets
  * {id, rows?} or {id, error}.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ interface Request {
   tx?: number;
   /** COPY … FROM '/dev/blob': the rows in COPY text format. */
   blob?: string;
+  /** A transaction's statement that commits it once it succeeds (Queryable.commitWith). */
+  commit?: boolean;
 }
 
 const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
@@ -138,16 +140,22 @@ function runTransaction(req: Request) {
         reply(next.id, { rows: [] });
         return;
       }
+      let rows: unknown[];
       try {
-        if (preparable(next)) {
-          reply(next.id, { rows: await preparedQuery(next.sql!, next.params!, true) });
-        } else {
-          const res = await tx.query(next.sql!, next.params ?? [], blobOf(next));
-          reply(next.id, { rows: res.rows });
-        }
+        rows = preparable(next)
+          ? await preparedQuery(next.sql!, next.params!, true)
+          : (await tx.query(next.sql!, next.params ?? [], blobOf(next))).rows;
       } catch (err) {
         reply(next.id, { error: errorOf(err) });
+        continue;
       }
+      if (next.commit) {
+        // The statement that ends the transaction: its callback returns, and PGlite commits.
+        openTx.delete(req.tx!);
+        reply(next.id, { rows });
+        return;
+      }
+      reply(next.id, { rows });
     }
   }).catch((err) => {
     openTx.delete(req.tx!);

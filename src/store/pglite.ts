@@ -55,7 +55,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
     pending.clear();
   });
 
-  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number; blob?: string } = {}) {
+  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number; blob?: string; commit?: boolean } = {}) {
     if (closed) return Promise.reject(new DatabaseError('the store is closed'));
     const id = nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
@@ -102,14 +102,20 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       const tx = nextTx++;
       // BEGIN is sent with the first statement, not awaited before it: the worker queues the statement behind it, so
       // the transaction holds the embedded store's one connection a round trip less. One that runs none opens nothing.
+      // COMMIT goes with the last statement when the work says which it is (commitWith).
       let begun: Promise<unknown> | undefined;
+      let committed = false;
       const begin = () => (begun ??= send('begin', { tx }));
+      const statement = async (sql: string, params: readonly unknown[], commit: boolean) => {
+        if (committed) throw new DatabaseError('the transaction has committed: no statement can follow the one that committed it');
+        const fields = { sql, params, tx, ...(commit ? { commit } : {}) };
+        const rows = begun ? await send('query', fields) : (await Promise.all([begin(), send('query', fields)]))[1];
+        committed = commit;
+        return rows;
+      };
       const handle: Queryable = {
-        async query<Row>(sql: string, params: readonly unknown[] = []) {
-          if (begun) return (await send('query', { sql, params, tx })) as Row[];
-          const [, rows] = await Promise.all([begin(), send('query', { sql, params, tx })]);
-          return rows as Row[];
-        },
+        query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, false)) as Row[],
+        commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, true)) as Row[],
         copyIn: async (table, columns, rows) => {
           await begin();
           await copyInChunks(table, columns, rows, tx);
@@ -117,10 +123,10 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       };
       try {
         const result = await fn(handle);
-        if (begun) await send('commit', { tx });
+        if (begun && !committed) await send('commit', { tx });
         return result;
       } catch (err) {
-        if (begun) await send('rollback', { tx }).catch(() => undefined);
+        if (begun && !committed) await send('rollback', { tx }).catch(() => undefined);
         throw err;
       }
     },

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
-import { queryAfter } from './postgres-prefixed.ts';
+import { queryAround } from './postgres-commands.ts';
 import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
@@ -38,21 +38,28 @@ type PlanMode = 'default' | 'generic' | 'unknown';
  * Each connection's `plan_cache_mode` as set here: 'default' (the server's own, as a session starts), 'generic' (for
  * the statements marked with GENERIC_PLAN), 'unknown' after a SET may have been undone (by the rollback of the
  * transaction it ran in, or the failure of the statement it was sent with). A statement whose mode is not its
- * connection's sends the SET with it, in one message (postgres-prefixed.ts): no round trip of its own.
+ * connection's sends the SET with it, in one message (postgres-commands.ts): no round trip of its own.
  */
 const planModes = new WeakMap<pg.ClientBase, PlanMode>();
 
-/** One statement on `client`; `begin`: it opens a transaction, its BEGIN sent with it. */
-async function run(client: pg.ClientBase, sql: string, params: readonly unknown[], begin = false): Promise<pg.QueryResult> {
+/**
+ * One statement on `client`. `begin`: it opens a transaction, its BEGIN sent with it; `commit`: it ends it, its COMMIT
+ * sent with it.
+ */
+async function run(
+  client: pg.ClientBase,
+  sql: string,
+  params: readonly unknown[],
+  { begin = false, commit = false } = {},
+): Promise<pg.QueryResult> {
   const wanted = sql.startsWith(GENERIC_PLAN) ? 'generic' : 'default';
-  const commands = begin ? ['begin'] : [];
-  if ((planModes.get(client) ?? 'default') !== wanted) {
-    commands.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
-  }
-  if (commands.length === 0) return client.query(statement(sql, params));
-  const setsMode = commands.length > (begin ? 1 : 0);
+  const before = begin ? ['begin'] : [];
+  const setsMode = (planModes.get(client) ?? 'default') !== wanted;
+  if (setsMode) before.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+  const after = commit ? ['commit'] : [];
+  if (before.length === 0 && after.length === 0) return client.query(statement(sql, params));
   try {
-    const result = await queryAfter(client, commands, statement(sql, params));
+    const result = await queryAround(client, { before, after }, statement(sql, params));
     if (setsMode) planModes.set(client, wanted);
     return result;
   } catch (err) {
@@ -110,25 +117,32 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
-      // BEGIN goes with the first statement; a transaction that runs none opens nothing.
+      // BEGIN goes with the first statement; a transaction that runs none opens nothing. COMMIT goes with the last
+      // when the work says which it is (commitWith).
       let begun = false;
+      let committed = false;
+      const statementOf = async (sql: string, params: readonly unknown[], commit: boolean) => {
+        if (committed) throw new Error('the transaction has committed: no statement can follow the one that committed it');
+        const first = !begun;
+        begun = true;
+        const result = await run(client, sql, params, { begin: first, commit });
+        committed = commit;
+        return result.rows;
+      };
       try {
         const result = await fn({
-          async query<Row>(sql: string, params: readonly unknown[] = []) {
-            const first = !begun;
-            begun = true;
-            return (await run(client, sql, params, first)).rows as Row[];
-          },
+          query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, false)) as Row[],
+          commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, true)) as Row[],
           copyIn: async (table, columns, rows) => {
             if (!begun) await client.query('begin');
             begun = true;
             await copyInOn(client, table, columns, rows);
           },
         });
-        if (begun) await client.query('commit');
+        if (begun && !committed) await client.query('commit');
         return result;
       } catch (err) {
-        if (begun) {
+        if (begun && !committed) {
           // A SET of this transaction is undone with it.
           planModes.set(client, 'unknown');
           await client.query('rollback').catch(() => undefined);

@@ -3,7 +3,7 @@ import type { Db, Queryable } from './db.ts';
 /**
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
  * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
- * the PostgreSQL server; BEGIN goes with a transaction's first statement), and wall-clock time in statements, in open transactions and in statements that take a
+ * the PostgreSQL server; BEGIN goes with a transaction's first statement, and COMMIT with its last when commitWith ran it), and wall-clock time in statements, in open transactions and in statements that take a
  * lock (`for update`, advisory locks). Times run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
@@ -62,15 +62,30 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     async transaction(fn) {
       const t = performance.now();
       let ran = false;
+      let committedWith = false;
       try {
         return await db.transaction((tx) => {
           const inner = wrap(tx);
-          return fn({ ...inner, query: (sql, params) => ((ran = true), inner.query(sql, params)) });
+          return fn({
+            ...inner,
+            query: (sql, params) => ((ran = true), inner.query(sql, params)),
+            ...(tx.commitWith
+              ? {
+                  async commitWith<Row>(sql: string, params?: readonly unknown[]) {
+                    ran = true;
+                    const rows = await timed(sql, () => tx.commitWith!<Row>(sql, params));
+                    committedWith = true;
+                    return rows;
+                  },
+                }
+              : {}),
+          });
         });
       } finally {
         counts.transactions++;
-        // COMMIT (or ROLLBACK); BEGIN travels with the first statement, and a transaction that ran none opens nothing.
-        if (ran) counts.roundTrips += 1;
+        // COMMIT (or ROLLBACK), unless it went with the last statement; BEGIN travels with the first statement, and a
+        // transaction that ran none opens nothing.
+        if (ran && !committedWith) counts.roundTrips += 1;
         counts.transactionMs += performance.now() - t;
       }
     },

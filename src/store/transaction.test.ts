@@ -92,4 +92,41 @@ describe('transactions', () => {
       Array.from({ length: 20 }, (_, i) => `c${i}`),
     );
   });
+
+  it('commits with the last statement (commitWith): its writes are kept, and no statement can follow it', async () => {
+    const xactIds = await db.transaction(async (tx) => {
+      assert.ok(tx.commitWith, `${db.backend} offers commitWith`);
+      const [first] = await tx.query<{ id: string }>(xact, [1]);
+      await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['last-1', 1]);
+      const [last] = await tx.commitWith<{ id: string }>(
+        'insert into tx_probe (k, n) values ($1, $2) returning pg_current_xact_id()::text as id',
+        ['last-2', 2],
+      );
+      await assert.rejects(tx.query(xact, [3]), /has committed/);
+      return [first!.id, last!.id];
+    });
+    assert.equal(xactIds[0], xactIds[1], 'the committing statement ran in the transaction');
+    const rows = await db.query<{ k: string }>('select k from tx_probe where k like $1 order by k', ['last-%']);
+    assert.deepEqual(
+      rows.map((r) => r.k),
+      ['last-1', 'last-2'],
+    );
+    // The first statement may also be the last: BEGIN, the statement and COMMIT in one message.
+    await db.transaction((tx) => tx.commitWith!('insert into tx_probe (k, n) values ($1, $2)', ['only', 3]));
+    const [only] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['only']);
+    assert.equal(only!.n, 3);
+  });
+
+  it('commits nothing when the last statement fails', async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query('insert into tx_probe (k, n) values ($1, $2)', ['failed-last', 1]);
+        await tx.commitWith!('insert into tx_probe (k, n) values ($1, $2)', ['failed-last', 2]);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    const rows = await db.query('select k from tx_probe where k = $1', ['failed-last']);
+    assert.deepEqual(rows, []);
+    assert.equal(await db.transaction(async (tx) => (await tx.commitWith!<{ n: number }>('select $1::int8 as n', [9]))[0]!.n), 9);
+  });
 });

@@ -131,9 +131,12 @@ export class BillingRepository {
     ledger?: LedgerStatement,
     /** More the statement writes: the settled unit's item (RequestRepository's `itemUpdatePart`). */
     also?: StatementPartBuilder,
+    /** `commits`: the statement is its transaction's last, and commits it (Queryable.commitWith). */
+    { commits = false } = {},
   ): Promise<void> {
     const more = also?.(17 + (ledger?.params.length ?? 0));
-    await tx.query(
+    const run = commits && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
+    await run(
       `with event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
            amount, status, linked_event_id, basis_at, created_at)

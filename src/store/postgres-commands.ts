@@ -1,0 +1,76 @@
+import pg from 'pg';
+
+/** What node-postgres's Query does with a connection; its own typings leave these out. */
+interface ProtocolConnection {
+  parse(msg: { text: string; name?: string; types?: unknown[] }): void;
+  bind(msg: { portal?: string; statement?: string; values?: unknown[] }): void;
+  execute(msg: { portal?: string; rows?: number }): void;
+  sync(): void;
+  submittedNamedStatements: Record<string, string>;
+}
+interface QueryInternals {
+  text: string;
+  name?: string;
+  types?: unknown[];
+  portal: string;
+  hasBeenParsed(connection: ProtocolConnection): boolean;
+  prepare(connection: ProtocolConnection): void;
+}
+type QueryCallback = (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void;
+const QueryBase = pg.Query as unknown as new (config: pg.QueryConfig, values: undefined, callback: QueryCallback) => QueryInternals;
+
+/**
+ * A statement sent with the commands that must run just before it (a transaction's BEGIN, a SET of the session) and
+ * just after it (the transaction's COMMIT) in one message: they are then not round trips of their own (a write to the
+ * server, a wake-up of its backend, an answer to wait for) on every transaction of the request path.
+ *
+ * It is node-postgres's own extended-protocol query with each command bound and executed, unnamed, before or after the
+ * statement, all before the one Sync: the server runs them in order and answers once; a failure skips the rest (a
+ * COMMIT after a statement that failed does not run). The statement's Parse, when the connection has not parsed it
+ * yet, goes first, so that a text that fails to parse stops the message before the commands run and the connection's
+ * record of what it parsed stays true. Each command answers one result, in order, around the statement's.
+ */
+class CommandsAroundQuery extends QueryBase {
+  before: readonly string[] = [];
+  after: readonly string[] = [];
+
+  override prepare(connection: ProtocolConnection): void {
+    if (this.name && !this.hasBeenParsed(connection)) {
+      connection.parse({ text: this.text, name: this.name, ...(this.types ? { types: this.types } : {}) });
+      connection.submittedNamedStatements[this.name] = this.text;
+    }
+    for (const command of this.before) sendCommand(connection, command);
+    super.prepare(connection);
+  }
+
+  /** node-postgres's step that executes the statement and syncs: the commands after it go between the two. */
+  _getRows(connection: ProtocolConnection): void {
+    connection.execute({ portal: this.portal });
+    for (const command of this.after) sendCommand(connection, command);
+    connection.sync();
+  }
+}
+
+function sendCommand(connection: ProtocolConnection, command: string): void {
+  connection.parse({ text: command, name: '' });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '' });
+}
+
+/** Runs `statement` with commands (no parameters, no rows wanted) before and after it, in one round trip; its result. */
+export function queryAround(
+  client: pg.ClientBase,
+  commands: { before: readonly string[]; after: readonly string[] },
+  statement: pg.QueryConfig,
+): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    // Extended protocol whatever the parameters, so that the commands and the statement travel together.
+    const query = new CommandsAroundQuery({ ...statement, queryMode: 'extended' } as pg.QueryConfig, undefined, (err, results) => {
+      if (err) return reject(err);
+      resolve(Array.isArray(results) ? results[commands.before.length]! : results);
+    });
+    query.before = commands.before;
+    query.after = commands.after;
+    (client as unknown as { query(q: unknown): void }).query(query);
+  });
+}
