@@ -93,13 +93,13 @@ export class ItemSettler {
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       const groups = groupByUnit(items, kind, open, billed.catalogue);
+      // The only unit, and no document can wait for its price: nothing follows the statement that records its charge.
+      const last = groups.size === 1 && !billed.hasDocuments && !delivery.uncharged;
       for (const [unit, group] of groups) {
         const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
         // A unit of one item (one data point of its block): the item is written by the statement that records the
-        // unit's charge, one round trip fewer. When it is the only unit and no document can wait for its price,
-        // nothing follows that statement: it commits the transaction too, another round trip fewer.
+        // unit's charge, one round trip fewer; when it is the `last`, that statement commits the transaction too.
         const only = group.length === 1 ? group[0]! : undefined;
-        const last = groups.size === 1 && !billed.hasDocuments && !delivery.uncharged;
         const item: UnitItemWrite | undefined =
           only === undefined
             ? undefined

@@ -3,8 +3,9 @@ import type { Db, Queryable } from './db.ts';
 /**
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
  * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
- * the PostgreSQL server; BEGIN goes with a transaction's first statement, and COMMIT with its last when commitWith ran it), and wall-clock time in statements, in open transactions and in statements that take a
- * lock (`for update`, advisory locks). Times run from call to answer, so they include waiting for the store.
+ * the PostgreSQL server; BEGIN goes with a transaction's first statement, and COMMIT with its last when commitWith
+ * ran it), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
+ * advisory locks). Times run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
   statements: number;
