@@ -73,14 +73,17 @@ export class TaskRunner {
       });
     }
     const legalName = task.fetch === 'company' ? legalNameOf(fetched.data) : undefined;
-    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged, legalName);
+    // Before the data points: a document's job that finds them settled runs at once (verification), so the document
+    // must be delivered by then, or that job downloads it a second time.
     await this.deliverDownloaded(request, downloaded);
+    await this.settleDataPoints(register, request, task.items, fetched.data, fetched.source, 0, fetched.uncharged, legalName);
   }
 
   /**
    * Documents the fetch downloaded anyway (CN: the report a profile is read from) that this request also asked for
-   * are delivered now, from those bytes: the document's own task then finds its item settled and calls no register.
-   * Billed as any document (an included one costs 0 once its block is charged, settled just before).
+   * are delivered from those bytes: the document's own task then finds its item delivered and calls no register.
+   * Billed as any document: one included in the block being settled waits for it (`awaiting`, in progress with its
+   * result kept) and costs 0 once the block is charged.
    */
   private async deliverDownloaded(request: RequestRow, documents: readonly RetrievedDocument[]): Promise<void> {
     for (const doc of documents) {
@@ -88,9 +91,10 @@ export class TaskRunner {
     }
   }
 
+  /** Not yet delivered: open, and no result kept (a delivered document can stay open, awaiting its block's price). */
   private async documentOpen(request: RequestRow, documentId: string): Promise<boolean> {
     const items = (await this.requests.get(request.id))?.items ?? [];
-    return items.some((i) => i.kind === 'document' && i.name === documentId && isOpen(i));
+    return items.some((i) => i.kind === 'document' && i.name === documentId && isOpen(i) && i.result == null);
   }
 
   /** Keeps a retrieved document's bytes (signed URLs serve them) and settles its item. */

@@ -10,7 +10,9 @@ import { eventually, startTestService, type TestService } from '../support/servi
  *
  * The document's task runs after the profile's (Register.handsOnDocument), so the CN client's sharing of an in-flight
  * download cannot hide a second fetch: without the runner delivering the profile's download (`deliverDownloaded`)
- * the portal serves the report twice and this fails.
+ * the portal serves the report twice and this fails. The runner delivers the report before the profile settles: the
+ * other way round, a document job that ran between the two found the profile settled and its report not yet delivered,
+ * and downloaded it again (seen once in CI; a pause put between the two makes it fail every time).
  */
 describe('CN: the profile and its included report download the report once', () => {
   let svc: TestService;
