@@ -26,7 +26,7 @@ import { renderDocument } from './documents.ts';
 import { TestRecordSchema } from './record.ts';
 import { searchCompanies } from './search.ts';
 import { throwIfSpecial } from './special.ts';
-import { viewOf } from './view.ts';
+import { viewOf, viewParts } from './view.ts';
 
 export { TestRecordSchema, type TestRecord } from './record.ts';
 
@@ -117,8 +117,10 @@ export class TestRegister implements Register {
   async fetch<D extends FetchableDataPoint>(dataPoint: D, companyId: string, ctx: CallContext): Promise<Fetched<D>> {
     const id = this.parseCompanyId(companyId);
     const stored = await this.gate(id, dataPoint === 'availableDocuments' ? 'documents' : 'profile', ctx.signal);
-    const view = viewOf(id, stored, this.priceOf);
-    const data = dataPoint === 'company' ? { company: view.company, companyRelationships: view.companyRelationships } : view[dataPoint];
+    const data =
+      dataPoint === 'company'
+        ? viewParts(id, stored, this.priceOf, ['company', 'companyRelationships'])
+        : viewParts(id, stored, this.priceOf, [dataPoint])[dataPoint];
     return {
       data: data as DataPointPayloads[D],
       source: { overall: { type: 'live_from_registry', register: this.catalogue.register, retrievedAt: this.now().toISOString() } },
