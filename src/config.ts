@@ -103,6 +103,11 @@ export const configSchema = z.object({
   /** When set, `/metrics` is served without a token on this separate address only (keep it off the public network). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * `on` (the test suite): every response is also serialised by zod's encode and must carry the same JSON as the
+   * compiled serialiser's (src/http/serializer.ts); a difference is a 500.
+   */
+  RESPONSE_SERIALIZER_CHECK: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
   /**

@@ -16,7 +16,11 @@ export interface ServiceProcess {
 }
 
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const started = await startProcess({ ...env, REGISTRUM_BENCH_PROBE: '1' }, { preload: [PROBE], ipc: true });
+  // Served as deployed: without the test suite's double serialisation of every response.
+  const started = await startProcess(
+    { RESPONSE_SERIALIZER_CHECK: 'off', ...env, REGISTRUM_BENCH_PROBE: '1' },
+    { preload: [PROBE], ipc: true },
+  );
   const ask = ipcCalls<Probe>(started.child, (m: { probe?: number; result?: Probe }) =>
     m.probe === undefined || !m.result ? undefined : { seq: m.probe, value: m.result },
   );

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler } from './serializer.ts';
 import { installAddressRateLimit } from './address-rate-limit.ts';
 import { adminAuth, apiKeyAuth } from './auth.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './connections.ts';
@@ -42,7 +43,7 @@ export async function buildApp(
   limitConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS);
   installRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: services.config.RESPONSE_SERIALIZER_CHECK === 'on' }));
   installErrorHandling(app);
   // Before authentication and every route: failed authentications spend the client address's budget.
   installAddressRateLimit(app, services.config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE);

@@ -46,7 +46,14 @@ export function processStorage(): { env: Record<string, string>; cleanup(): Prom
 export async function startProcess(env: Record<string, string>, opts: { preload?: string[]; ipc?: boolean } = {}): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.preload ?? []).flatMap((m) => ['--import', m]), MAIN], {
     // Tests call from 127.0.0.1 only: the per-address limit (tested in test/api/address-rate-limit.test.ts) is lifted.
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+      RESPONSE_SERIALIZER_CHECK: 'on',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe', ...(opts.ipc ? (['ipc'] as const) : [])],
   });
   let output = '';

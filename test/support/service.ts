@@ -39,6 +39,8 @@ export async function startTestService(
     DATA_DIR: dataDir,
     // Test files make many calls from 127.0.0.1; the per-address limit has tests of its own that lower it.
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+    // Every response the suite sees proves the compiled serialiser against zod's.
+    RESPONSE_SERIALIZER_CHECK: 'on',
     ...env,
   });
   const service = await startService(config, { db, ...opts });

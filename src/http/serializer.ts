@@ -1,0 +1,81 @@
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
+type Serializer = (data: unknown) => string;
+
+/**
+ * Responses are written by a serialiser compiled from the route's response schema (fast-json-stringify, Fastify's
+ * own, from the zod schema's JSON Schema): it writes the schema's fields in the schema's order and drops the others,
+ * as zod's encode followed by `JSON.stringify` does, without walking the value twice. A schema JSON Schema cannot
+ * express (a transform) keeps zod's serialiser.
+ *
+ * Fields come in the schema's order (zod's keep the order the handler built them in).
+ *
+ * `verify` (the test suite): every response is serialised both ways and must carry the same JSON, fields in any
+ * order; a difference is a 500 naming the route, so the suite proves the compiled serialiser on every response it
+ * sees.
+ */
+export function compiledSerializerCompiler(opts: { verify: boolean }) {
+  return (route: RouteSchema): Serializer => {
+    const viaZod = zodSerializerCompiler(route) as Serializer;
+    // Compiled on the first response of its route and status (most are error statuses seldom sent), not at start:
+    // compiling them all made a start about a second slower.
+    let compiled: Serializer | undefined;
+    const serialize = (data: unknown) => {
+      compiled ??= compiledFor(route.schema) ?? viaZod;
+      try {
+        return compiled(data);
+      } catch {
+        // What it cannot write (a union's branch given fields beyond its own) is zod's to write, or to refuse.
+        return viaZod(data);
+      }
+    };
+    if (!opts.verify) return serialize;
+    return (data) => {
+      const expected = viaZod(data);
+      const actual = serialize(data);
+      if (actual !== expected && canonical(actual) !== canonical(expected)) {
+        const [a, b] = [canonical(expected), canonical(actual)];
+        const message = `compiled serialiser of ${route.method} ${route.url} differs from zod's: ${firstDifference(a, b)}`;
+        // Also on stderr: the suite's services log nothing, and the 500's body names no cause.
+        process.stderr.write(`${message}\n`);
+        throw new Error(message);
+      }
+      return actual;
+    };
+  };
+}
+
+/** One serialiser per schema: routes share their error envelopes' schemas. */
+const compiledBySchema = new WeakMap<object, Serializer | null>();
+
+function compiledFor(schema: unknown): Serializer | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  let compiled = compiledBySchema.get(schema);
+  if (compiled === undefined) {
+    try {
+      compiled = fastJson(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }) as never) as Serializer;
+    } catch {
+      compiled = null;
+    }
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled ?? undefined;
+}
+
+/** The JSON text with every object's fields sorted by name. */
+function canonical(text: string): string {
+  return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+function firstDifference(expected: string, actual: string): string {
+  let i = 0;
+  while (i < expected.length && expected[i] === actual[i]) i++;
+  return `at ${i}: zod ${JSON.stringify(expected.slice(Math.max(0, i - 60), i + 60))}, compiled ${JSON.stringify(actual.slice(Math.max(0, i - 60), i + 60))}`;
+}
