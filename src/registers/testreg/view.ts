@@ -7,20 +7,9 @@ import { companyRelationshipsOf, establishmentsOf, subsidiariesOf } from './stru
 
 /** Everything about a generated company. Pure: the same id gives the same view in every process. */
 export function generateView(id: string, priceOf: PriceOf): TestCompanyView {
-  return viewParts(id, undefined, priceOf, PARTS);
+  const parts = partGenerators(id, priceOf);
+  return Object.fromEntries(Object.entries(parts).map(([part, generate]) => [part, generate()])) as unknown as TestCompanyView;
 }
-
-const PARTS = [
-  'company',
-  'legalRepresentatives',
-  'otherKeyPersons',
-  'shareholders',
-  'subsidiaries',
-  'ultimateBeneficialOwners',
-  'establishments',
-  'companyRelationships',
-  'availableDocuments',
-] as const satisfies readonly (keyof TestCompanyView)[];
 
 /** The company behind an id: the operator's stored record when there is one, else the generated company. */
 export function viewOf(id: string, stored: SandboxRecord | undefined, priceOf: PriceOf): TestCompanyView {
@@ -39,13 +28,16 @@ export function viewParts<K extends keyof TestCompanyView>(
   priceOf: PriceOf,
   parts: readonly K[],
 ): Pick<TestCompanyView, K> {
-  if (stored) {
-    const view = viewOf(id, stored, priceOf);
-    return Object.fromEntries(parts.map((part) => [part, view[part]])) as Pick<TestCompanyView, K>;
-  }
+  const view = stored ? viewOf(id, stored, priceOf) : undefined;
+  const generators = view ? undefined : partGenerators(id, priceOf);
+  return Object.fromEntries(parts.map((part) => [part, view ? view[part] : generators![part]()])) as Pick<TestCompanyView, K>;
+}
+
+/** Each part of a generated company, made when called; the facts they share are drawn once. */
+function partGenerators(id: string, priceOf: PriceOf): { [P in keyof TestCompanyView]: () => TestCompanyView[P] } {
   let facts: Facts | undefined;
   const factsOfId = () => (facts ??= factsOf(id));
-  const generators: { [P in keyof TestCompanyView]: () => TestCompanyView[P] } = {
+  return {
     company: () => generateCompany(id),
     legalRepresentatives: () => legalRepresentativesOf(id, factsOfId()),
     otherKeyPersons: () => otherKeyPersonsOf(id, factsOfId()),
@@ -56,5 +48,4 @@ export function viewParts<K extends keyof TestCompanyView>(
     companyRelationships: () => companyRelationshipsOf(id, factsOfId()),
     availableDocuments: () => generatedDocuments(factsOfId(), priceOf),
   };
-  return Object.fromEntries(parts.map((part) => [part, generators[part]()])) as Pick<TestCompanyView, K>;
 }
