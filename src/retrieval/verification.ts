@@ -3,6 +3,7 @@ import { RegisterError } from '../registers/errors.ts';
 import type { RequestRepository } from '../requests/repository.ts';
 import type { ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
+import { deadline } from '../shared/deadline.ts';
 import type { WorkQueue } from '../jobs/queue.ts';
 import type { DataPoint } from '../contract/index.ts';
 import { fetchesHandingOn, fetchOf, type Task } from './plan.ts';
@@ -141,17 +142,16 @@ export class VerificationExecutor {
       });
       return;
     }
-    const timeout = AbortSignal.timeout(this.opts.attemptTimeoutMs);
-    const signal = AbortSignal.any([timeout, this.stopping.signal]);
     for (const name of task.kind === 'document' ? [task.documentId] : task.items) {
       await this.requests.countAttempt(requestId, task.kind, name);
     }
+    const timeout = deadline(this.opts.attemptTimeoutMs, this.stopping.signal);
     try {
-      await this.runner.attempt(register, request, task, signal);
+      await this.runner.attempt(register, request, task, timeout.signal);
     } catch (err) {
       // Cut off by the process stopping: the job fails, and pg-boss runs it again (here or in another process).
       if (this.stopping.signal.aborted) throw err;
-      const error = timeout.aborted
+      const error = timeout.expired
         ? RegisterError.unavailable(`the register did not answer within ${this.opts.attemptTimeoutMs} ms`)
         : err;
       const failure = failureOf(error, register.catalogue.register);
@@ -161,6 +161,8 @@ export class VerificationExecutor {
         failure.message = `the register stayed unavailable for the retry window (${Math.round(this.opts.retryWindowMs / 1000)} s): ${failure.message}`;
       }
       await this.runner.fail(request, task, failure);
+    } finally {
+      timeout.clear();
     }
   }
 

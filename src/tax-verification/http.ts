@@ -1,4 +1,5 @@
 import { sleep } from '../shared/sleep.ts';
+import { deadline } from '../shared/deadline.ts';
 
 /** The authority could not be asked (down, throttled, stalled): a verification is then left out. */
 export class AuthorityUnavailable extends Error {}
@@ -52,21 +53,23 @@ export class AuthorityHttp {
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await this.pause(attempt, retryAfterMs, ctx.signal);
       retryAfterMs = 0;
-      const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+      const timeout = deadline(this.opts.timeoutMs, ctx.signal);
       let answer: AuthorityAnswer;
       try {
         const res = await this.fetch(request.url, {
           method: request.method,
           headers: { accept: 'application/json', 'user-agent': this.opts.userAgent, ...request.headers },
           body: request.body,
-          signal: AbortSignal.any([ctx.signal, timeout]),
+          signal: timeout.signal,
         });
         const text = await res.text();
         answer = { status: res.status, json: parseJson(text), headers: res.headers };
       } catch (err) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? err;
-        reason = timeout.aborted ? `no answer within ${this.opts.timeoutMs} ms` : (err as Error).message;
+        reason = timeout.expired ? `no answer within ${this.opts.timeoutMs} ms` : (err as Error).message;
         continue;
+      } finally {
+        timeout.clear();
       }
       if (answer.status === 429 || answer.status >= 500) {
         reason = `answered ${answer.status}`;

@@ -1,5 +1,6 @@
 import type { Company, Mode, Source } from '../contract/index.ts';
 import { toVerification, type TaxIdVerifier } from './verifier.ts';
+import { deadline } from '../shared/deadline.ts';
 
 export interface TaxIdVerificationStepOptions {
   verifiers: readonly TaxIdVerifier[];
@@ -41,15 +42,16 @@ export class TaxIdVerificationStep {
     if (!taxId || taxId.verification) return fetched;
     const verifier = this.opts.verifiers.find((v) => v.handles(taxId));
     if (!verifier) return fetched;
-    const budget = AbortSignal.timeout(this.opts.budgetMs[ctx.mode]);
-    const signal = AbortSignal.any([ctx.signal, budget]);
+    const budget = deadline(this.opts.budgetMs[ctx.mode], ctx.signal);
     let check: Awaited<ReturnType<TaxIdVerifier['verify']>>;
     try {
-      check = await verifier.verify(taxId, { signal, attempts: this.opts.attempts[ctx.mode] });
+      check = await verifier.verify(taxId, { signal: budget.signal, attempts: this.opts.attempts[ctx.mode] });
     } catch (err) {
       // Our own limit is the authority being too slow; the request's deadline or abandonment is the caller's.
-      if (ctx.signal.aborted || !budget.aborted) throw err;
+      if (ctx.signal.aborted || !budget.expired) throw err;
       check = { status: 'unavailable', reason: `no answer within ${this.opts.budgetMs[ctx.mode]} ms` };
+    } finally {
+      budget.clear();
     }
     if (check.status === 'unavailable') {
       this.opts.onUnavailable?.(verifier.source, check.reason);

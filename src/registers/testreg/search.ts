@@ -130,17 +130,40 @@ export async function searchCompanies(query: string, src: SearchSources): Promis
     const hit = classify(q, rec.companyId, company);
     if (hit) results.set(rec.companyId, toResult(rec.companyId, company, hit.match, hit.score));
   }
-  for (const cand of generatedCandidates(q, src.idPattern)) {
-    if (results.has(cand.id) || isSpecialId(cand.id) || (await src.lookup(cand.id))) continue;
+  for (const generated of generatedResults(q, src.idPattern)) {
+    if (results.has(generated.id) || (await src.lookup(generated.id))) continue;
+    results.set(generated.id, generated);
+  }
+  return [...results.values()];
+}
+
+/**
+ * The generated companies a query stands for, each as it answers the query (special ids left out). A pure function
+ * of the query, so the answers to the queries asked lately are kept: drawing and scoring them was a tenth of a TEST
+ * search's CPU. Frozen, since answers share them.
+ */
+function generatedResults(q: string, idPattern: RegExp): readonly SearchResult[] {
+  const key = `${idPattern.source}\n${q}`;
+  const kept = generatedAnswers.get(key);
+  if (kept) return kept;
+  const answers: SearchResult[] = [];
+  for (const cand of generatedCandidates(q, idPattern)) {
+    if (isSpecialId(cand.id)) continue;
     const company = searchViewOf(cand.id);
     if (cand.former) {
       const former = company.legacyLegalNames?.[0] ?? '';
-      results.set(cand.id, toResult(cand.id, company, { matchType: 'previousName', matchedName: former }, nameScore(q, former) || 0.5));
+      answers.push(toResult(cand.id, company, { matchType: 'previousName', matchedName: former }, nameScore(q, former) || 0.5));
       continue;
     }
     // Every candidate is named after the query, so it is a hit even when the query's digits are not in the name.
     const hit = classify(q, cand.id, company, false) ?? { match: { matchType: 'default' as const }, score: 0.3 };
-    results.set(cand.id, toResult(cand.id, company, hit.match, hit.score));
+    answers.push(toResult(cand.id, company, hit.match, hit.score));
   }
-  return [...results.values()];
+  const frozen = Object.freeze(answers.map((a) => Object.freeze(a)));
+  if (generatedAnswers.size >= GENERATED_ANSWERS_KEPT) generatedAnswers.delete(generatedAnswers.keys().next().value!);
+  generatedAnswers.set(key, frozen);
+  return frozen;
 }
+
+const generatedAnswers = new Map<string, readonly SearchResult[]>();
+const GENERATED_ANSWERS_KEPT = 10_000;
