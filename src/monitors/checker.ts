@@ -215,7 +215,7 @@ export class CompanyChecker {
    */
   private async recordOne(
     tx: Queryable,
-    { key, seen }: Recording,
+    { key, seen, dueAt }: Recording,
     company: MonitoredCompanyRow,
     monitors: MonitorRow[],
     now: Date,
@@ -224,7 +224,11 @@ export class CompanyChecker {
   ): Promise<CheckOutcome> {
     const register = this.registers.get(key.countryCode);
     const interval = register?.changedCompanies ? this.opts.feedIntervalMs : this.opts.intervalMs;
-    const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(now.getTime() + interval) };
+    // The next check counts from the due time when this process's clock is behind it: a sandbox clock moved forward
+    // reaches the other processes within a second, and a check made meanwhile by one that has not seen it would
+    // otherwise fall due again at once, for the process that sent it (a second check of the same day).
+    const from = dueAt && dueAt.getTime() > now.getTime() ? dueAt.getTime() : now.getTime();
+    const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(from + interval) };
     const log = (m: MonitorRow, status: MonitorLogRow['fetchStatus'], categories: ChangeCategory[], errorMessage: string | null = null) =>
       writes.logs.push({
         id: newId('mlog', now.getTime()),
@@ -260,7 +264,7 @@ export class CompanyChecker {
       const final = retry === undefined;
       Object.assign(next, {
         failures: final ? 0 : failures,
-        nextCheckAt: new Date(now.getTime() + (retry ?? interval)),
+        nextCheckAt: new Date(from + (retry ?? interval)),
         lastCheckedAt: now,
       });
       for (const m of monitors) log(m, final ? 'error_final' : 'error', [], seen.message);
