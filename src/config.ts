@@ -108,6 +108,12 @@ export const configSchema = z.object({
    * compiled serialiser's (src/http/serializer.ts); a difference is a 500.
    */
   RESPONSE_SERIALIZER_CHECK: z.enum(['on', 'off']).default('off'),
+  /**
+   * `on`: before it listens, the process reads the reference lists and compiles the request path's response
+   * serialisers (src/wiring/warm-up.ts), so that its first requests do not pay for them; `off` leaves both to the
+   * first request that needs them (a faster start, for a process that serves few requests).
+   */
+  WARM_UP: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_URL_TTL: z.string().default('1h').pipe(duration),
   /**

@@ -21,6 +21,7 @@ import { createBilling } from './wiring/billing.ts';
 import { createDocuments } from './wiring/documents.ts';
 import { createServiceEvents } from './wiring/events.ts';
 import { createHttp, listeningUrl } from './wiring/http.ts';
+import { warmUp } from './wiring/warm-up.ts';
 import { createClock, createJobs, createServiceLogger, openServiceStore } from './wiring/platform.ts';
 import { createRegisterRegistry, startRegisters } from './wiring/registers.ts';
 import { companyPayloadOf, createRetrieval } from './wiring/retrieval.ts';
@@ -134,6 +135,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       ops: ops.services,
     },
   });
+  if (config.WARM_UP === 'on') warmUp(log);
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = listeningUrl(app, config);
   if (!config.PUBLIC_BASE_URL) signer.baseUrl = url;

@@ -19,7 +19,7 @@ export function compiledSerializerCompiler(opts: { verify: boolean }) {
   return (route: RouteSchema): Serializer => {
     const viaZod = zodSerializerCompiler(route) as Serializer;
     // Compiled on the first response of its route and status (most are error statuses seldom sent), not at start:
-    // compiling them all made a start about a second slower.
+    // compiling them all made a start about a second slower. The request path's are compiled at start (warm-up.ts).
     let compiled: Serializer | undefined;
     const serialize = (data: unknown) => {
       compiled ??= compiledFor(route.schema) ?? viaZod;
@@ -45,6 +45,14 @@ export function compiledSerializerCompiler(opts: { verify: boolean }) {
       return actual;
     };
   };
+}
+
+/**
+ * Compiles the serialisers of these response schemas now (a start's warm-up, for the routes of the request path):
+ * their routes' first responses then find them compiled.
+ */
+export function precompileSerializers(schemas: readonly z.ZodType[]): void {
+  for (const schema of schemas) compiledFor(schema);
 }
 
 /** One serialiser per schema: routes share their error envelopes' schemas. */

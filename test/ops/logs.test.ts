@@ -37,6 +37,13 @@ describe('logs a person can follow', () => {
     await rx.close();
   });
 
+  it('says at start that it read the reference lists and compiled the request path before its first request', () => {
+    const warmed = lines().filter((l) => l.msg?.startsWith('warmed up'));
+    assert.equal(warmed.length, 1, 'one warm-up line');
+    assert.equal(warmed[0]!.level, 'info');
+    assert.ok(Number.isInteger(warmed[0]!.ms) && warmed[0]!.ms >= 0, `its duration: ${warmed[0]!.ms}`);
+  });
+
   it("answers one x-request-id on every response: the caller's when valid, else a new one", async () => {
     const echoed = await svc.call('GET', '/v2/search?country=TEST&query=acme', { key, headers: { 'x-request-id': 'client-abc.123' } });
     assert.equal(echoed.status, 200);
