@@ -12,16 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { processStorage } from '../test/support/process.ts';
 import { startServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
+import { flags } from './support/flags.ts';
 
-const args = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k!, v ?? 'true'] as const;
-    }),
-);
+const args = flags();
 const STARTS = Number(args.get('starts') ?? 3);
 const NEXT = Number(args.get('next') ?? 20);
 

@@ -21,21 +21,14 @@ import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
+import { flags } from './support/flags.ts';
 import { pacedLoad, type PacedRequest, type PacedResult } from './support/paced-load.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu, backendCpuBetween, type BackendCpu } from './support/postgres-cpu.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
-const args = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k!, v ?? 'true'] as const;
-    }),
-);
+const args = flags();
 const DURATION = Number(args.get('duration') ?? 3);
 /** Unmeasured load before each scenario: the service's code is compiled and its caches warm. */
 const WARMUP = Number(args.get('warmup') ?? 1);
