@@ -73,9 +73,10 @@ export class RequestRepository {
   /**
    * Locks a request's row until the transaction ends: its items settle one transaction at a time. Its own statement:
    * a statement that waits for the lock still reads what was committed before it started, so the items are read by
-   * the next one.
+   * the next one, which the lock is sent with (Queryable.withNext: one round trip for both).
    */
   async lock(tx: Queryable, id: string, legalName?: string, advisoryKey?: string): Promise<void> {
+    const run = (sql: string, params: readonly unknown[]) => (tx.withNext ? tx.withNext(sql, params) : tx.query(sql, params));
     // The legal name a delivery read is written by the statement that takes the lock (an update locks the row too).
     const locked = legalName
       ? { sql: 'update requests set company_legal_name = $2 where id = $1 returning id', params: [id, legalName] }
@@ -83,11 +84,11 @@ export class RequestRepository {
     if (advisoryKey) {
       // `advisoryKey`: an advisory lock taken next (a unit's, BillingSettlement.chargesWithItems), after the row's.
       const key = `$${locked.params.length + 1}`;
-      await tx.query(`with locked as (${locked.sql}) select pg_advisory_xact_lock(hashtext(${key})) from locked`, [
+      await run(`with locked as (${locked.sql}) select pg_advisory_xact_lock(hashtext(${key})) from locked`, [
         ...locked.params,
         advisoryKey,
       ]);
-    } else if (legalName || !locksAreNoOps(this.db)) await tx.query(locked.sql, locked.params);
+    } else if (legalName || !locksAreNoOps(this.db)) await run(locked.sql, locked.params);
   }
 
   /** The items of a request as seen inside a transaction. */

@@ -20,6 +20,13 @@ export interface Queryable {
    * a transaction every statement commits itself), `query` does the same.
    */
   commitWith?<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Inside a transaction: runs `sql` just before the transaction's next statement, sent with it in one round trip, for
+   * a statement whose rows nobody reads (a lock). It is a statement of its own: it has finished, waited for its locks,
+   * before the next one starts and takes its snapshot. Its failure is the next statement's (which does not run); with
+   * no next statement, it runs before the commit. Where absent, `query` it and wait.
+   */
+  withNext?(sql: string, params?: readonly unknown[]): void;
 }
 
 /** A row for COPY: text values, null for NULL. */

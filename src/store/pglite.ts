@@ -105,24 +105,37 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       // COMMIT goes with the last statement when the work says which it is (commitWith).
       let begun: Promise<unknown> | undefined;
       let committed = false;
+      const queued: { sql: string; params: readonly unknown[] }[] = [];
       const begin = () => (begun ??= send('begin', { tx }));
       const statement = async (sql: string, params: readonly unknown[], commit: boolean) => {
         if (committed) throw new DatabaseError('the transaction has committed: no statement can follow the one that committed it');
         const fields = { sql, params, tx, ...(commit ? { commit } : {}) };
-        const rows = begun ? await send('query', fields) : (await Promise.all([begin(), send('query', fields)]))[1];
+        // BEGIN and the statements queued ahead (withNext) are posted without waiting, like BEGIN: the worker runs them
+        // in order, and the first failure among them is this statement's.
+        const first = begun ? [] : [begin()];
+        const ahead = queued.splice(0).map((q) => send('query', { sql: q.sql, params: q.params, tx }));
+        const rows = await Promise.all([...first, ...ahead, send('query', fields)]);
         committed = commit;
-        return rows;
+        return rows[rows.length - 1]!;
+      };
+      /** Statements queued with nothing after them run before the commit: the last of them carries the others. */
+      const flushQueued = async () => {
+        const last = queued.pop();
+        if (last) await statement(last.sql, last.params, false);
       };
       const handle: Queryable = {
         query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, false)) as Row[],
         commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, true)) as Row[],
+        withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
         copyIn: async (table, columns, rows) => {
+          await flushQueued();
           await begin();
           await copyInChunks(table, columns, rows, tx);
         },
       };
       try {
         const result = await fn(handle);
+        await flushQueued();
         if (begun && !committed) await send('commit', { tx });
         return result;
       } catch (err) {

@@ -1,12 +1,23 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
 
 /** What node-postgres's Query does with a connection; its own typings leave these out. */
 interface ProtocolConnection {
   parse(msg: { text: string; name?: string; types?: unknown[] }): void;
   bind(msg: { portal?: string; statement?: string; values?: unknown[] }): void;
+  describe(msg: { type: 'P' | 'S'; name?: string }): void;
   execute(msg: { portal?: string; rows?: number }): void;
   sync(): void;
+  parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
+}
+
+/** A statement sent ahead of another in its message: its values already as the protocol sends them (`preparedValues`). */
+export interface AheadStatement {
+  text: string;
+  /** Set only when the connection has parsed it already (`parsedOn`): its Parse is never in the message. */
+  name?: string;
+  values: unknown[];
 }
 interface QueryInternals {
   text: string;
@@ -32,6 +43,7 @@ const QueryBase = pg.Query as unknown as new (config: pg.QueryConfig, values: un
  */
 class CommandsAroundQuery extends QueryBase {
   before: readonly string[] = [];
+  ahead: readonly AheadStatement[] = [];
   after: readonly string[] = [];
 
   override prepare(connection: ProtocolConnection): void {
@@ -40,6 +52,7 @@ class CommandsAroundQuery extends QueryBase {
       connection.submittedNamedStatements[this.name] = this.text;
     }
     for (const command of this.before) sendCommand(connection, command);
+    for (const statement of this.ahead) sendAhead(connection, statement);
     super.prepare(connection);
   }
 
@@ -57,19 +70,51 @@ function sendCommand(connection: ProtocolConnection, command: string): void {
   connection.execute({ portal: '' });
 }
 
-/** Runs `statement` with commands (no parameters, no rows wanted) before and after it, in one round trip; its result. */
+/**
+ * A statement with its parameters, ahead of the main one: its rows are described, so that they come back as a result
+ * of their own. A named one is bound to what the connection parsed (no Parse in the message: a failed Parse of a named
+ * statement other than the query's own would leave node-postgres believing it parsed); an unnamed one is parsed here.
+ */
+function sendAhead(connection: ProtocolConnection, statement: AheadStatement): void {
+  if (!statement.name) connection.parse({ text: statement.text, name: '' });
+  connection.bind({ portal: '', statement: statement.name ?? '', values: statement.values });
+  connection.describe({ type: 'P', name: '' });
+  connection.execute({ portal: '' });
+}
+
+/** Whether `client`'s connection has parsed the named statement (node-postgres records it on ParseComplete). */
+export function parsedOn(client: pg.ClientBase, name: string): boolean {
+  return (client as unknown as { connection: ProtocolConnection }).connection.parsedStatements[name] !== undefined;
+}
+
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
+
+/**
+ * Parameters as node-postgres binds them (dates, JSON, arrays as text). Done before the message is written: one that
+ * cannot be converted fails the call, not the connection's message half-sent.
+ */
+export function preparedValues(values: readonly unknown[]): unknown[] {
+  return values.map((v) => prepareValue(v));
+}
+
+/**
+ * Runs `statement` with commands (no parameters, no rows wanted) before and after it, and statements ahead of it
+ * (after the commands before), in one round trip; its result.
+ */
 export function queryAround(
   client: pg.ClientBase,
-  commands: { before: readonly string[]; after: readonly string[] },
+  commands: { before: readonly string[]; ahead?: readonly AheadStatement[]; after: readonly string[] },
   statement: pg.QueryConfig,
 ): Promise<pg.QueryResult> {
+  const ahead = commands.ahead ?? [];
   return new Promise((resolve, reject) => {
     // Extended protocol whatever the parameters, so that the commands and the statement travel together.
     const query = new CommandsAroundQuery({ ...statement, queryMode: 'extended' } as pg.QueryConfig, undefined, (err, results) => {
       if (err) return reject(err);
-      resolve(Array.isArray(results) ? results[commands.before.length]! : results);
+      resolve(Array.isArray(results) ? results[commands.before.length + ahead.length]! : results);
     });
     query.before = commands.before;
+    query.ahead = ahead;
     query.after = commands.after;
     (client as unknown as { query(q: unknown): void }).query(query);
   });

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
-import { queryAround } from './postgres-commands.ts';
+import { parsedOn, preparedValues, queryAround, type AheadStatement } from './postgres-commands.ts';
 import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
@@ -50,22 +50,40 @@ async function run(
   client: pg.ClientBase,
   sql: string,
   params: readonly unknown[],
-  { begin = false, commit = false } = {},
+  { begin = false, commit = false, ahead = [] as readonly Queued[] } = {},
 ): Promise<pg.QueryResult> {
   const wanted = sql.startsWith(GENERIC_PLAN) ? 'generic' : 'default';
   const before = begin ? ['begin'] : [];
   const setsMode = (planModes.get(client) ?? 'default') !== wanted;
   if (setsMode) before.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
   const after = commit ? ['commit'] : [];
-  if (before.length === 0 && after.length === 0) return client.query(statement(sql, params));
+  if (before.length === 0 && after.length === 0 && ahead.length === 0) return client.query(statement(sql, params));
   try {
-    const result = await queryAround(client, { before, after }, statement(sql, params));
+    const result = await queryAround(client, { before, ahead: ahead.map(aheadOf), after }, statement(sql, params));
     if (setsMode) planModes.set(client, wanted);
     return result;
   } catch (err) {
     if (setsMode) planModes.set(client, 'unknown');
     throw err;
   }
+}
+
+/** A statement waiting to go ahead of the transaction's next one (Queryable.withNext). */
+interface Queued {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/** Whether a queued statement can go ahead of another: unnamed (parsed in the message), or parsed by this connection. */
+function readyToGoAhead(client: pg.ClientBase, queued: Queued): boolean {
+  const { name } = statement(queued.sql, queued.params);
+  return !name || parsedOn(client, name);
+}
+
+/** A queued statement as sent ahead (see postgres-commands.ts): by its name, which the connection has parsed. */
+function aheadOf(queued: Queued): AheadStatement {
+  const { name, text } = statement(queued.sql, queued.params);
+  return { text, ...(name ? { name } : {}), values: preparedValues(queued.params) };
 }
 
 /** PostgreSQL through a connection pool; several service processes may share one database. */
@@ -121,24 +139,40 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       // when the work says which it is (commitWith).
       let begun = false;
       let committed = false;
+      let queued: Queued[] = [];
       const statementOf = async (sql: string, params: readonly unknown[], commit: boolean) => {
         if (committed) throw new Error('the transaction has committed: no statement can follow the one that committed it');
         const first = !begun;
         begun = true;
-        const result = await run(client, sql, params, { begin: first, commit });
+        const ahead = queued;
+        queued = [];
+        // A named statement this connection has not parsed yet runs alone, once: afterwards it goes ahead by its name.
+        let alone = 0;
+        while (alone < ahead.length && !readyToGoAhead(client, ahead[alone]!)) {
+          await run(client, ahead[alone]!.sql, ahead[alone]!.params, { begin: first && alone === 0 });
+          alone++;
+        }
+        const result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone) });
         committed = commit;
         return result.rows;
+      };
+      /** Statements queued with nothing after them run before the commit. */
+      const flushQueued = async () => {
+        for (const { sql, params } of queued.splice(0)) await statementOf(sql, params, false);
       };
       try {
         const result = await fn({
           query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, false)) as Row[],
           commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, true)) as Row[],
+          withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
           copyIn: async (table, columns, rows) => {
+            await flushQueued();
             if (!begun) await client.query('begin');
             begun = true;
             await copyInOn(client, table, columns, rows);
           },
         });
+        await flushQueued();
         if (begun && !committed) await client.query('commit');
         return result;
       } catch (err) {

@@ -3,8 +3,8 @@ import type { Db, Queryable } from './db.ts';
 /**
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
  * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
- * the PostgreSQL server; BEGIN goes with a transaction's first statement, and COMMIT with its last when commitWith
- * ran it), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
+ * the PostgreSQL server; BEGIN goes with a transaction's first statement, COMMIT with its last when commitWith ran
+ * it, and a statement sent withNext with the one after it), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
  * advisory locks). Times run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
@@ -70,6 +70,17 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
           return fn({
             ...inner,
             query: (sql, params) => ((ran = true), inner.query(sql, params)),
+            ...(tx.withNext
+              ? {
+                  // A statement of its own, in the next one's round trip.
+                  withNext(sql: string, params?: readonly unknown[]) {
+                    ran = true;
+                    counts.statements++;
+                    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+                    tx.withNext!(sql, params);
+                  },
+                }
+              : {}),
             ...(tx.commitWith
               ? {
                   async commitWith<Row>(sql: string, params?: readonly unknown[]) {

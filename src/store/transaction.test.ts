@@ -129,4 +129,65 @@ describe('transactions', () => {
     assert.deepEqual(rows, []);
     assert.equal(await db.transaction(async (tx) => (await tx.commitWith!<{ n: number }>('select $1::int8 as n', [9]))[0]!.n), 9);
   });
+
+  it("runs a statement sent withNext on its own before the next one, in order, with its failure the next one's", async () => {
+    await db.query('insert into tx_probe (k, n) values ($1, $2)', ['ahead', 1]);
+    // Another transaction holds the row and changes it; the lock ahead waits for its commit, and the statement after it
+    // reads what that commit wrote (one statement taking both the lock and the read would read what was before).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const holding = new Promise<void>((r) => (locked = r));
+    const other = db.transaction(async (tx) => {
+      await tx.query('update tx_probe set n = 2 where k = $1', ['ahead']);
+      locked();
+      await held;
+    });
+    await holding;
+    setTimeout(release, 100);
+    const seen = await db.transaction(async (tx) => {
+      assert.ok(tx.withNext, `${db.backend} offers withNext`);
+      tx.withNext('select k from tx_probe where k = $1 for update', ['ahead']);
+      const [row] = await tx.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
+      return row!.n;
+    });
+    await other;
+    assert.equal(seen, 2, 'the read after the lock sees the commit the lock waited for');
+
+    // By name on a connection that parsed it, with rows of its own that are not the next statement's, and in order.
+    for (let i = 0; i < 5; i++) {
+      const rows = await db.transaction(async (tx) => {
+        tx.withNext!('update tx_probe set n = n * 10 where k = $1 returning n', ['ahead']);
+        tx.withNext!('update tx_probe set n = n + 1 where k = $1', ['ahead']);
+        return tx.query<{ n: number; k: string }>('select k, n from tx_probe where k = $1', ['ahead']);
+      });
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.k, 'ahead');
+    }
+    const [after5] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
+    assert.equal(after5!.n, 211_111, 'each time: times 10, then plus 1');
+
+    // Its failure fails the next statement with its own error, and undoes the transaction.
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query('update tx_probe set n = 0 where k = $1', ['ahead']);
+        tx.withNext!('insert into tx_probe (k, n) values ($1, $2)', ['ahead', 3]);
+        await tx.query('update tx_probe set n = -1 where k = $1', ['ahead']);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    const [undone] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
+    assert.equal(undone!.n, 211_111, 'nothing of the failed transaction is kept');
+
+    // With no statement after it, it runs before the commit; and the first statement of a transaction may be one.
+    await db.transaction(async (tx) => {
+      tx.withNext!('update tx_probe set n = $2 where k = $1', ['ahead', 5]);
+    });
+    await db.transaction(async (tx) => {
+      tx.withNext!('update tx_probe set n = n + $2 where k = $1', ['ahead', 1]);
+      await tx.commitWith!('update tx_probe set n = n * $2 where k = $1', ['ahead', 7]);
+    });
+    const [last] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
+    assert.equal(last!.n, 42);
+  });
 });
