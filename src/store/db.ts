@@ -27,6 +27,13 @@ export interface Queryable {
    * no next statement, it runs before the commit. Where absent, `query` it and wait.
    */
   withNext?(sql: string, params?: readonly unknown[]): void;
+  /**
+   * Inside a transaction: runs `sql` once the transaction has committed, on its own (it sees what the commit wrote),
+   * sent in the commit's round trip when commitWith commits it: a read of what the transaction settled. Resolves with
+   * its rows, or undefined when the transaction did not commit; rejects when it fails, the commit standing. Where
+   * absent, run it after the transaction.
+   */
+  afterCommit?<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[] | undefined>;
 }
 
 /** A row for COPY: text values, null for NULL. */

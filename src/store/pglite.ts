@@ -106,6 +106,12 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       let begun: Promise<unknown> | undefined;
       let committed = false;
       const queued: { sql: string; params: readonly unknown[] }[] = [];
+      /** Reads waiting for the commit (afterCommit): posted behind it, they run once it has, outside the transaction. */
+      const followers: { sql: string; params: readonly unknown[]; resolve(rows: unknown[] | undefined): void; reject(e: unknown): void }[] =
+        [];
+      const postFollowers = () => {
+        for (const f of followers.splice(0)) send('query', { sql: f.sql, params: f.params }).then(f.resolve, f.reject);
+      };
       const begin = () => (begun ??= send('begin', { tx }));
       const statement = async (sql: string, params: readonly unknown[], commit: boolean) => {
         if (committed) throw new DatabaseError('the transaction has committed: no statement can follow the one that committed it');
@@ -114,9 +120,22 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         // in order, and the first failure among them is this statement's.
         const first = begun ? [] : [begin()];
         const ahead = queued.splice(0).map((q) => send('query', { sql: q.sql, params: q.params, tx }));
-        const rows = await Promise.all([...first, ...ahead, send('query', fields)]);
-        committed = commit;
-        return rows[rows.length - 1]!;
+        const sent = send('query', fields);
+        // Posted before the answer comes back: the worker runs them after the commit (or, if the statement failed and
+        // nothing committed, they are answered with undefined below).
+        const follow = commit ? followers.splice(0) : [];
+        const followed = follow.map((f) => ({ f, rows: send('query', { sql: f.sql, params: f.params }) }));
+        try {
+          const rows = await Promise.all([...first, ...ahead, sent]);
+          committed = commit;
+          return rows[rows.length - 1]!;
+        } finally {
+          for (const { f, rows } of followed)
+            rows.then(
+              (r) => f.resolve(committed ? r : undefined),
+              (e) => f.reject(e),
+            );
+        }
       };
       /** Statements queued with nothing after them run before the commit: the last of them carries the others. */
       const flushQueued = async () => {
@@ -127,6 +146,10 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, false)) as Row[],
         commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, true)) as Row[],
         withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
+        afterCommit: <Row>(sql: string, params: readonly unknown[] = []) =>
+          new Promise<Row[] | undefined>((resolve, reject) =>
+            followers.push({ sql, params, resolve: resolve as (rows: unknown[] | undefined) => void, reject }),
+          ),
         copyIn: async (table, columns, rows) => {
           await flushQueued();
           await begin();
@@ -137,8 +160,11 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         const result = await fn(handle);
         await flushQueued();
         if (begun && !committed) await send('commit', { tx });
+        postFollowers();
         return result;
       } catch (err) {
+        if (committed) postFollowers();
+        for (const f of followers.splice(0)) f.resolve(undefined);
         if (begun && !committed) await send('rollback', { tx }).catch(() => undefined);
         throw err;
       }

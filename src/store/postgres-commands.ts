@@ -20,6 +20,10 @@ export interface AheadStatement {
   values: unknown[];
 }
 interface QueryInternals {
+  callback?: QueryCallback;
+  _results: pg.QueryResult | pg.QueryResult[];
+  handleCommandComplete(msg: unknown, connection: ProtocolConnection): void;
+  handleError(err: Error, connection: ProtocolConnection): void;
   text: string;
   name?: string;
   types?: unknown[];
@@ -45,6 +49,12 @@ class CommandsAroundQuery extends QueryBase {
   before: readonly string[] = [];
   ahead: readonly AheadStatement[] = [];
   after: readonly string[] = [];
+  /** Statements after the commands after (a COMMIT): they run once it has, in a transaction of their own. */
+  following: readonly AheadStatement[] = [];
+  /** Results completed so far: a failure after the commands after does not undo what came before it. */
+  completed = 0;
+  /** The failure of a statement in `following`, when everything before them succeeded. */
+  followingFailure: Error | undefined;
 
   override prepare(connection: ProtocolConnection): void {
     if (this.name && !this.hasBeenParsed(connection)) {
@@ -60,7 +70,27 @@ class CommandsAroundQuery extends QueryBase {
   _getRows(connection: ProtocolConnection): void {
     connection.execute({ portal: this.portal });
     for (const command of this.after) sendCommand(connection, command);
+    for (const statement of this.following) sendAhead(connection, statement);
     connection.sync();
+  }
+
+  override handleCommandComplete(msg: unknown, connection: ProtocolConnection): void {
+    this.completed++;
+    super.handleCommandComplete(msg, connection);
+  }
+
+  /**
+   * A failure among the statements that follow the commands after the statement (its transaction's COMMIT): the
+   * statement and its commit stand, so the query answers them, and the failure is the following statements' alone.
+   */
+  override handleError(err: Error, connection: ProtocolConnection): void {
+    const throughCommands = this.before.length + this.ahead.length + 1 + this.after.length;
+    if (this.following.length > 0 && this.completed >= throughCommands && this.callback) {
+      this.followingFailure = err;
+      this.callback(null, this._results);
+      return;
+    }
+    super.handleError(err, connection);
   }
 }
 
@@ -98,23 +128,37 @@ export function preparedValues(values: readonly unknown[]): unknown[] {
 }
 
 /**
- * Runs `statement` with commands (no parameters, no rows wanted) before and after it, and statements ahead of it
- * (after the commands before), in one round trip; its result.
+ * Runs `statement` with commands (no parameters, no rows wanted) before and after it, statements ahead of it (after
+ * the commands before), and statements following the commands after it (a read after the transaction's COMMIT), all
+ * in one round trip. Answers the statement's result, and the following statements' results or their failure, which
+ * leaves the statement's result (and its commit) standing.
  */
-export function queryAround(
+export function queryAroundThen(
   client: pg.ClientBase,
-  commands: { before: readonly string[]; ahead?: readonly AheadStatement[]; after: readonly string[] },
+  commands: {
+    before: readonly string[];
+    ahead?: readonly AheadStatement[];
+    after: readonly string[];
+    following: readonly AheadStatement[];
+  },
   statement: pg.QueryConfig,
-): Promise<pg.QueryResult> {
+): Promise<{ result: pg.QueryResult; following: pg.QueryResult[] | Error }> {
   const ahead = commands.ahead ?? [];
+  const main = commands.before.length + ahead.length;
+  const firstFollowing = main + 1 + commands.after.length;
   return new Promise((resolve, reject) => {
     // Extended protocol whatever the parameters, so that the commands and the statement travel together.
     const query = new CommandsAroundQuery({ ...statement, queryMode: 'extended' } as pg.QueryConfig, undefined, (err, results) => {
       if (err) return reject(err);
-      resolve(Array.isArray(results) ? results[commands.before.length + ahead.length]! : results);
+      const all = Array.isArray(results) ? results : [results];
+      resolve({
+        result: all[main]!,
+        following: query.followingFailure ?? all.slice(firstFollowing, firstFollowing + commands.following.length),
+      });
     });
     query.before = commands.before;
     query.ahead = ahead;
+    query.following = commands.following;
     query.after = commands.after;
     (client as unknown as { query(q: unknown): void }).query(query);
   });

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
-import { parsedOn, preparedValues, queryAround, type AheadStatement } from './postgres-commands.ts';
+import { parsedOn, preparedValues, queryAroundThen, type AheadStatement } from './postgres-commands.ts';
 import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
@@ -50,16 +50,22 @@ async function run(
   client: pg.ClientBase,
   sql: string,
   params: readonly unknown[],
-  { begin = false, commit = false, ahead = [] as readonly Queued[] } = {},
+  { begin = false, commit = false, ahead = [] as readonly Queued[], following = [] as readonly Follower[] } = {},
 ): Promise<pg.QueryResult> {
   const wanted = sql.startsWith(GENERIC_PLAN) ? 'generic' : 'default';
   const before = begin ? ['begin'] : [];
   const setsMode = (planModes.get(client) ?? 'default') !== wanted;
   if (setsMode) before.push(wanted === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
   const after = commit ? ['commit'] : [];
-  if (before.length === 0 && after.length === 0 && ahead.length === 0) return client.query(statement(sql, params));
+  if (before.length === 0 && after.length === 0 && ahead.length === 0 && following.length === 0)
+    return client.query(statement(sql, params));
   try {
-    const result = await queryAround(client, { before, ahead: ahead.map(aheadOf), after }, statement(sql, params));
+    const { result, following: answered } = await queryAroundThen(
+      client,
+      { before, ahead: ahead.map(aheadOf), after, following: following.map(aheadOf) },
+      statement(sql, params),
+    );
+    following.forEach((f, i) => (answered instanceof Error ? f.reject(answered) : f.resolve(answered[i]!.rows)));
     if (setsMode) planModes.set(client, wanted);
     return result;
   } catch (err) {
@@ -72,6 +78,12 @@ async function run(
 interface Queued {
   sql: string;
   params: readonly unknown[];
+}
+
+/** A statement to run after the transaction's commit (Queryable.afterCommit), and who waits for its rows. */
+interface Follower extends Queued {
+  resolve(rows: unknown[] | undefined): void;
+  reject(err: unknown): void;
 }
 
 /** Whether a queued statement can go ahead of another: unnamed (parsed in the message), or parsed by this connection. */
@@ -140,6 +152,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       let begun = false;
       let committed = false;
       let queued: Queued[] = [];
+      const followers: Follower[] = [];
       const statementOf = async (sql: string, params: readonly unknown[], commit: boolean) => {
         if (committed) throw new Error('the transaction has committed: no statement can follow the one that committed it');
         const first = !begun;
@@ -152,9 +165,16 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
           await run(client, ahead[alone]!.sql, ahead[alone]!.params, { begin: first && alone === 0 });
           alone++;
         }
-        const result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone) });
+        // After the committing statement, the reads waiting for the commit that the connection can send by name.
+        const following = commit ? followers.filter((f) => readyToGoAhead(client, f)) : [];
+        const result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone), following });
         committed = commit;
+        if (commit) for (const f of following) followers.splice(followers.indexOf(f), 1);
         return result.rows;
+      };
+      /** Reads waiting for the commit that did not go with it: each alone, once it has committed. */
+      const runFollowers = async () => {
+        for (const f of followers.splice(0)) await run(client, f.sql, f.params).then((r) => f.resolve(r.rows), f.reject);
       };
       /** Statements queued with nothing after them run before the commit. */
       const flushQueued = async () => {
@@ -165,6 +185,10 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
           query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, false)) as Row[],
           commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, true)) as Row[],
           withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
+          afterCommit: <Row>(sql: string, params: readonly unknown[] = []) =>
+            new Promise<Row[] | undefined>((resolve, reject) =>
+              followers.push({ sql, params, resolve: resolve as Follower['resolve'], reject }),
+            ),
           copyIn: async (table, columns, rows) => {
             await flushQueued();
             if (!begun) await client.query('begin');
@@ -174,8 +198,11 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
         });
         await flushQueued();
         if (begun && !committed) await client.query('commit');
+        await runFollowers();
         return result;
       } catch (err) {
+        if (committed) await runFollowers();
+        for (const f of followers.splice(0)) f.resolve(undefined);
         if (begun && !committed) {
           // A SET of this transaction is undone with it.
           planModes.set(client, 'unknown');

@@ -4,7 +4,7 @@ import type { Db, Queryable } from './db.ts';
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
  * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
  * the PostgreSQL server; BEGIN goes with a transaction's first statement, COMMIT with its last when commitWith ran
- * it, and a statement sent withNext with the one after it), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
+ * it, a statement sent withNext with the one after it, and one sent afterCommit with the commit), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
  * advisory locks). Times run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
@@ -78,6 +78,16 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
                     counts.statements++;
                     if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
                     tx.withNext!(sql, params);
+                  },
+                }
+              : {}),
+            ...(tx.afterCommit
+              ? {
+                  // A statement of its own, in the commit's round trip.
+                  afterCommit<Row>(sql: string, params?: readonly unknown[]) {
+                    counts.statements++;
+                    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+                    return tx.afterCommit!<Row>(sql, params);
                   },
                 }
               : {}),

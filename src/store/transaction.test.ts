@@ -190,4 +190,56 @@ describe('transactions', () => {
     const [last] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
     assert.equal(last!.n, 42);
   });
+
+  it('runs a statement sent afterCommit once the transaction has committed, in its round trip, with rows of its own', async () => {
+    const read = 'select n from tx_probe where k = $1';
+    for (let i = 1; i <= 5; i++) {
+      const { rows, after } = await db.transaction(async (tx) => {
+        assert.ok(tx.afterCommit, `${db.backend} offers afterCommit`);
+        const after = tx.afterCommit<{ n: number }>(read, ['after']);
+        await tx.query('insert into tx_probe (k, n) values ($1, 0) on conflict (k) do nothing', ['after']);
+        const rows = await tx.commitWith!<{ k: string }>('update tx_probe set n = n + 1 where k = $1 returning k', ['after']);
+        return { rows, after };
+      });
+      assert.deepEqual(rows, [{ k: 'after' }], 'the committing statement answers its own rows');
+      assert.deepEqual(await after, [{ n: i }], 'the read sees what the commit wrote');
+    }
+    // Committed without commitWith: it runs after the COMMIT.
+    const plain = await db.transaction(async (tx) => {
+      const after = tx.afterCommit!<{ n: number }>(read, ['after']);
+      await tx.query('update tx_probe set n = 100 where k = $1', ['after']);
+      return { after };
+    });
+    assert.deepEqual(await plain.after, [{ n: 100 }]);
+    // Rolled back: it answers undefined, whether the work threw or the committing statement failed.
+    let thrown: Promise<unknown> | undefined;
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        thrown = tx.afterCommit!(read, ['after']);
+        await tx.query('update tx_probe set n = 0 where k = $1', ['after']);
+        throw new Error('changed its mind');
+      }),
+      /changed its mind/,
+    );
+    assert.equal(await thrown, undefined);
+    let failedCommit: Promise<unknown> | undefined;
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        failedCommit = tx.afterCommit!(read, ['after']);
+        await tx.query('update tx_probe set n = 0 where k = $1', ['after']);
+        await tx.commitWith!('insert into tx_probe (k, n) values ($1, 1)', ['after']);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    assert.equal(await failedCommit, undefined);
+    // Its own failure is its own: the commit stands, and the store goes on.
+    let failing: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      failing = tx.afterCommit!('select n / (n - n) from tx_probe where k = $1', ['after']);
+      await tx.commitWith!('update tx_probe set n = 7 where k = $1', ['after']);
+    });
+    await assert.rejects(failing!, (err: { code?: string }) => err.code === '22012');
+    const [row] = await db.query<{ n: number }>(read, ['after']);
+    assert.equal(row!.n, 7, 'committed');
+  });
 });
