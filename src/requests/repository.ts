@@ -52,22 +52,21 @@ export class RequestRepository {
    * lost in a crash leaves a lease of a dead process on a settled request, which the orphan sweep takes over and
    * finds nothing open in, while waiting for the flush cost the store about as much as the read itself.
    */
-  async get(id: string, opts: { releaseLeaseOf?: string } = {}): Promise<{ request: RequestRow; items: ItemRow[] } | undefined> {
-    const [row] = await this.db.query<RequestRow & { items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] }>(
-      `with released as (
-         update requests set lease_owner = null
-          where $2::text is not null and id = $1 and lease_owner = $2 and set_config('synchronous_commit', 'off', true) is not null
-          returning id
-       )
-       select ${REQUEST_COLUMNS},
-              coalesce((select json_agg(i) from (select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name) i),
-                       '[]') as items
-         from requests where id = $1`,
-      [id, opts.releaseLeaseOf ?? null],
+  async get(id: string, opts: { releaseLeaseOf?: string } = {}): Promise<StoredRequest | undefined> {
+    return requestOfRows(await this.db.query<RequestWithItemsRow>(readReleasing(''), [id, opts.releaseLeaseOf ?? null]));
+  }
+
+  /**
+   * A request and its items as the transaction `tx` leaves them, read once it has committed, in its commit's round trip
+   * (Queryable.afterCommit): a settlement that closes a request's last open item reads the answer with it. The read
+   * ends `leaseOwner`'s lease on the request as `get` does, but only when no item is left open. Undefined when the
+   * store cannot (no afterCommit) or the transaction did not commit.
+   */
+  settledAfterCommit(tx: Queryable, id: string, leaseOwner: string | null): Promise<StoredRequest | undefined> | undefined {
+    const sql = readReleasing(
+      `and not exists (select 1 from request_items where request_id = $1 and status in ('in_progress', 'enriching'))`,
     );
-    if (!row) return undefined;
-    const { items, ...request } = row;
-    return { request, items: itemsOfJson(items) };
+    return tx.afterCommit?.<RequestWithItemsRow>(sql, [id, leaseOwner]).then((rows) => rows && requestOfRows(rows));
   }
 
   /**
@@ -302,6 +301,37 @@ export class RequestRepository {
 }
 
 /** Items read through json_agg: their timestamps are text there (and their int8 costs plain JSON numbers). */
+/** A request with its items. */
+export interface StoredRequest {
+  request: RequestRow;
+  items: ItemRow[];
+}
+type RequestWithItemsRow = RequestRow & { items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[] };
+
+/**
+ * A request and its items in one statement ($1); when $2 names the process holding its lease, the lease ends, under
+ * `condition` too. The release is committed without waiting for the store's disk (`synchronous_commit` off for the
+ * statement's transaction alone): see `get`.
+ */
+function readReleasing(condition: string): string {
+  return `with released as (
+      update requests set lease_owner = null
+       where $2::text is not null and id = $1 and lease_owner = $2 ${condition}
+         and set_config('synchronous_commit', 'off', true) is not null
+       returning id
+    )
+    select ${REQUEST_COLUMNS},
+           coalesce((select json_agg(i) from (select ${ITEM_COLUMNS} from request_items where request_id = $1 order by kind, name) i),
+                    '[]') as items
+      from requests where id = $1`;
+}
+
+function requestOfRows([row]: RequestWithItemsRow[]): StoredRequest | undefined {
+  if (!row) return undefined;
+  const { items, ...request } = row;
+  return { request, items: itemsOfJson(items) };
+}
+
 function itemsOfJson(items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[]): ItemRow[] {
   return items.map((i) => ({ ...i, updatedAt: new Date(i.updatedAt) }));
 }

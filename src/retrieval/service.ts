@@ -3,7 +3,7 @@ import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoin
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db } from '../store/db.ts';
-import type { RequestRepository } from '../requests/repository.ts';
+import type { RequestRepository, StoredRequest } from '../requests/repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { UrlSigner } from '../documents/signer.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -17,6 +17,8 @@ import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
 import type { AgenticEnrichment } from './agentic-enrichment.ts';
+import type { SettledAnswers } from './settled-answers.ts';
+import { isOpen } from './settle.ts';
 
 /** The workspace a request was made for (the incumbent's workspace header), as `request.workspace` shows it. */
 export interface RequestWorkspace {
@@ -51,6 +53,8 @@ export class RetrievalService {
     private readonly enrichment?: AgenticEnrichment,
     /** This process's lease: a request is stamped with it until its work is settled or handed to the job engine. */
     private readonly lease?: { readonly id: string },
+    /** Answers read by the settlement that closed an onboarding request's last open item (ItemSettler). */
+    private readonly answers?: SettledAnswers,
   ) {}
 
   /**
@@ -166,9 +170,19 @@ export class RetrievalService {
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
-      await this.onboarding.run(register, request, tasks);
-      // The work is settled: the read of the answer also ends this process's lease on the request.
-      const response = await this.get(account, request.id, { transliterate: body.transliterate, releaseLease: true });
+      this.answers?.expect(request.id, lease);
+      let settled: StoredRequest | undefined;
+      try {
+        await this.onboarding.run(register, request, tasks);
+      } finally {
+        settled = await this.answers?.take(request.id);
+      }
+      // The work is settled: the read of the answer also ends this process's lease on the request. The last settlement
+      // read it after its commit when it closed every item (that read ended the lease); otherwise it is read now.
+      const response =
+        settled && !settled.items.some(isOpen)
+          ? this.respond(account, settled, body.transliterate)
+          : await this.get(account, request.id, { transliterate: body.transliterate, releaseLease: true });
       throwIfWholeRequestFailed(response);
       return response;
     }
@@ -208,11 +222,15 @@ export class RetrievalService {
     if (!found || found.request.accountId !== account.id) {
       throw new ApiError('resource_not_found', `no request ${requestId}`);
     }
+    return this.respond(account, found, opts.transliterate);
+  }
+
+  private respond(account: Account, found: StoredRequest, transliterate: boolean | undefined): CompanyResponse {
     return assembleResponse(found.request, found.items, {
       signer: this.signer,
       nowMs: this.clock.nowMs(),
       workspaceName: account.name,
-      transliterate: opts.transliterate,
+      transliterate,
     });
   }
 

@@ -16,6 +16,7 @@ import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
 import type { RequestEvents } from './events.ts';
+import type { SettledAnswers } from './settled-answers.ts';
 
 export interface ItemFailure {
   code: ItemErrorCode;
@@ -78,6 +79,8 @@ export class ItemSettler {
     private readonly events: RequestEvents,
     /** Runs after an outcome is recorded (the agentic enrichment waits for the last one). */
     private readonly afterSettle: (request: RequestRow) => Promise<void> = async () => undefined,
+    /** Where the answer read after a request's last settlement goes, for its waiting caller. */
+    private readonly answers?: SettledAnswers,
   ) {}
 
   /**
@@ -202,12 +205,27 @@ export class ItemSettler {
         select: parts.map((p) => p.select).join(', '),
       });
       listened = listeners?.read(also);
+      this.offerAnswer(tx, request, items, unitOf);
       return work(tx, items, billed, reservation.read(also), charges?.read(also));
     });
     if (changed) {
       this.events.requestUpdated(request.accountId, request.id, listened);
       await this.afterSettle(request);
     }
+  }
+
+  /**
+   * The settlement of `unitOf` settles every item still open and its caller waits for the answer: the answer is read
+   * after the commit, in its round trip. Not when the agentic enrichment follows the last item (it changes the request
+   * after this commit). Whatever the read finds open (a delivery whose price still waits) makes the caller read again.
+   */
+  private offerAnswer(tx: Queryable, request: RequestRow, items: ItemRow[], unitOf: { kind: ItemKind; names: readonly string[] }): void {
+    const waiting = this.answers?.waiting(request.id);
+    if (!waiting || request.options.agenticEnrichment === true) return;
+    const open = items.filter(isOpen);
+    if (open.length === 0 || !open.every((i) => i.kind === unitOf.kind && unitOf.names.includes(i.name))) return;
+    const answer = this.requests.settledAfterCommit(tx, request.id, waiting.leaseOwner);
+    if (answer) this.answers!.offer(request.id, answer);
   }
 
   private async apply(

@@ -22,6 +22,7 @@ import { OnboardingExecutor } from '../retrieval/onboarding.ts';
 import { OrphanSweeper } from '../retrieval/orphans.ts';
 import { TaskRunner } from '../retrieval/runner.ts';
 import { RetrievalService } from '../retrieval/service.ts';
+import { SettledAnswers } from '../retrieval/settled-answers.ts';
 import { ItemSettler } from '../retrieval/settle.ts';
 import { VerificationExecutor } from '../retrieval/verification.ts';
 import type { SandboxStore } from '../sandbox/store.ts';
@@ -63,8 +64,16 @@ export function createRetrieval(
   const enrichment = new AgenticEnrichment(db, requests, registers, settlement, clock, requestEvents);
   // Subscribed after billing's: thresholds are evaluated before the enrichment waits for the request's last item.
   events.on('itemSettled', (request) => enrichment.afterSettle(request));
-  const settler = new ItemSettler(db, requests, registers, settlement, clock, requestEvents, (request) =>
-    events.emit('itemSettled', request),
+  const answers = new SettledAnswers();
+  const settler = new ItemSettler(
+    db,
+    requests,
+    registers,
+    settlement,
+    clock,
+    requestEvents,
+    (request) => events.emit('itemSettled', request),
+    answers,
   );
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(
@@ -112,6 +121,7 @@ export function createRetrieval(
     clock,
     enrichment,
     deps.lease,
+    answers,
   );
   const orphans = new OrphanSweeper(db, deps.lease, requests, onboarding, verification, clock, enrichment, (err) =>
     logFailure(log, err, 'orphaned work'),

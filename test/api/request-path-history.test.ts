@@ -55,6 +55,26 @@ describe('request path: the cost of a request is independent of history', () => 
     return counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
   }
 
+  it("reads an onboarding request's answer once, with the commit of its last settlement, and ends the process's lease", async () => {
+    statementLog.entries = [];
+    statementLog.enabled = true;
+    const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: 'HISTORY-FRESH' } });
+    statementLog.enabled = false;
+    assert.equal(res.status, 200);
+    assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
+    // The read after the commit (RequestRepository.settledAfterCommit) is the only read of the request's answer.
+    const answerReads = statementLog.entries.filter((e) => e.sql.includes('with released as'));
+    assert.equal(answerReads.length, 1, 'one read of the answer');
+    assert.match(answerReads[0]!.sql, /not exists \(select 1 from request_items/);
+    const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
+      res.body.request.requestId,
+    ]);
+    assert.equal(row!.lease, null, 'the lease ended with the read');
+    // The answer is the request as stored: what GET answers.
+    const got = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
+    assert.deepEqual(got.body, res.body);
+  });
+
   it('runs as many statements, returning as many rows, for the 1,000th repeat of a company as for the first, and still deduplicates it', async () => {
     const first = await svc.call('POST', '/v2/company', { key, body });
     assert.equal(first.status, 200);
@@ -105,7 +125,7 @@ describe('request path: the cost of a request is independent of history', () => 
 
     // A repeat's statements: the quote from the unit's history, the accept, the request's lock, the read of its items
     // (with the unit's charges, its reservation and whether the account has webhook endpoints), the capture, and the
-    // answer's read.
+    // answer's read. Four round trips: the lock goes with the items' read, the answer's read with the capture's commit.
     assert.equal(firstRepeats.statements, 6, 'a repeat runs 6 statements');
 
     const laterRepeats = await costOfARepeat();

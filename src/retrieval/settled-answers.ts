@@ -1,0 +1,37 @@
+import type { StoredRequest } from '../requests/repository.ts';
+
+/**
+ * Answers of onboarding requests read by the settlement that closed their last open item, in its commit's round trip
+ * (RequestRepository.settledAfterCommit), for the request's caller to answer with instead of reading the request
+ * again: one round trip to the store fewer per onboarding request.
+ *
+ * The caller opens a slot before the request's work runs (`expect`) and always empties it after (`take`); a settlement
+ * offers an answer only to an open slot, so that one arriving after its caller has gone (an onboarding deadline) is
+ * not kept. An answer is a read of the request after that commit; the caller still checks that nothing in it is open.
+ */
+export class SettledAnswers {
+  private readonly slots = new Map<string, { leaseOwner: string | null; answer?: Promise<StoredRequest | undefined> }>();
+
+  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`. */
+  expect(requestId: string, leaseOwner: string | null): void {
+    this.slots.set(requestId, { leaseOwner });
+  }
+
+  /** The lease the answer's read may end, when the request's caller is waiting for an answer; otherwise undefined. */
+  waiting(requestId: string): { leaseOwner: string | null } | undefined {
+    return this.slots.get(requestId);
+  }
+
+  /** The answer a settlement read (undefined when its transaction did not commit); a failed read counts as none. */
+  offer(requestId: string, answer: Promise<StoredRequest | undefined>): void {
+    const slot = this.slots.get(requestId);
+    if (slot) slot.answer = answer.catch(() => undefined);
+  }
+
+  /** The answer offered for the request, if any; the slot is closed either way. */
+  async take(requestId: string): Promise<StoredRequest | undefined> {
+    const slot = this.slots.get(requestId);
+    this.slots.delete(requestId);
+    return slot?.answer;
+  }
+}
