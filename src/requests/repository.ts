@@ -300,7 +300,6 @@ export class RequestRepository {
   }
 }
 
-/** Items read through json_agg: their timestamps are text there (and their int8 costs plain JSON numbers). */
 /** A request with its items. */
 export interface StoredRequest {
   request: RequestRow;
@@ -332,6 +331,7 @@ function requestOfRows([row]: RequestWithItemsRow[]): StoredRequest | undefined 
   return { request, items: itemsOfJson(items) };
 }
 
+/** Items read through json_agg: their timestamps are text there (and their int8 costs plain JSON numbers). */
 function itemsOfJson(items: (Omit<ItemRow, 'updatedAt'> & { updatedAt: string })[]): ItemRow[] {
   return items.map((i) => ({ ...i, updatedAt: new Date(i.updatedAt) }));
 }

@@ -160,11 +160,9 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
         const ahead = queued;
         queued = [];
         // A named statement this connection has not parsed yet runs alone, once: afterwards it goes ahead by its name.
-        let alone = 0;
-        while (alone < ahead.length && !readyToGoAhead(client, ahead[alone]!)) {
-          await run(client, ahead[alone]!.sql, ahead[alone]!.params, { begin: first && alone === 0 });
-          alone++;
-        }
+        // So do those queued before it, to keep their order.
+        const alone = ahead.findLastIndex((q) => !readyToGoAhead(client, q)) + 1;
+        for (let i = 0; i < alone; i++) await run(client, ahead[i]!.sql, ahead[i]!.params, { begin: first && i === 0 });
         // After the committing statement, the reads waiting for the commit that the connection can send by name.
         const following = commit ? followers.filter((f) => readyToGoAhead(client, f)) : [];
         const result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone), following });

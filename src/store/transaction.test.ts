@@ -179,6 +179,15 @@ describe('transactions', () => {
     const [undone] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
     assert.equal(undone!.n, 211_111, 'nothing of the failed transaction is kept');
 
+    // One this connection has parsed, then one new to it (which runs alone the first time): both, in their order.
+    await db.transaction(async (tx) => {
+      tx.withNext!('update tx_probe set n = n * 10 where k = $1 returning n', ['ahead']);
+      tx.withNext!('update tx_probe set n = n + 2 where k = $1 and n > 0', ['ahead']);
+      await tx.query('select k from tx_probe where k = $1', ['ahead']);
+    });
+    const [mixed] = await db.query<{ n: number }>('select n from tx_probe where k = $1', ['ahead']);
+    assert.equal(mixed!.n, 2_111_112);
+
     // With no statement after it, it runs before the commit; and the first statement of a transaction may be one.
     await db.transaction(async (tx) => {
       tx.withNext!('update tx_probe set n = $2 where k = $1', ['ahead', 5]);
