@@ -8,6 +8,9 @@
 //   npm run bench:request-path                      # both stores (PostgreSQL when reachable), 3 s per cell
 //   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
 //
+// With PostgreSQL in the run, the floor is also measured with 1 and 3 round trips to it per request (statements that
+// do nothing, through the service's store): `--only=store-floor` alone, or any `--only` without it to skip them.
+//
 // Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
 // (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
@@ -265,6 +268,9 @@ async function main() {
   }
   await floor.stop();
   const floorRps = cells.find((c) => c.load === 'max')!.rps;
+  if (STORES.includes('postgres') && (!ONLY || ONLY.includes('store-floor')) && (await postgresReachable())) {
+    cells.push(...(await storeFloors()));
+  }
   const checks: (LedgerCheck & { store: string })[] = [];
 
   for (const store of STORES) {
@@ -318,6 +324,37 @@ async function main() {
   print(cells, floorRps);
   console.log('\nafter the load (service stopped; all should be 0 but requests):');
   for (const c of checks) console.log(`${c.store}: ${JSON.stringify(c)}`);
+}
+
+/**
+ * The floor with round trips to PostgreSQL (bench/support/floor-server.ts), at saturation: what 1 and 3 round trips
+ * of statements that do nothing cost a request here, beside the service's own (3 per onboarding of one data point).
+ */
+async function storeFloors(): Promise<Cell[]> {
+  const cells: Cell[] = [];
+  const postgres = await openPostgres(PG_URL, { max: 1 });
+  try {
+    for (const roundTrips of [1, 3]) {
+      const floor = await startFloorServer({ url: PG_URL, roundTrips });
+      try {
+        const target: Target = {
+          url: floor.url,
+          cpu: floor.cpu,
+          postgresCpu: () => backendCpu(postgres, [floor.pid], Number(new URL(PG_URL).port || 5432)),
+        };
+        await autocannon({ url: floor.url, connections: 10, duration: WARMUP || 1 });
+        const m = await measure(target, undefined, { method: 'GET', path: '/' });
+        const scenario = `floor + ${roundTrips} PostgreSQL round trip${roundTrips > 1 ? 's' : ''}`;
+        cells.push({ store: 'postgres', scenario, load: 'max', ...m });
+        console.error(`${scenario} max: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
+      } finally {
+        await floor.stop();
+      }
+    }
+  } finally {
+    await postgres.close();
+  }
+  return cells;
 }
 
 function print(cells: Cell[], floorRps: number) {
