@@ -15,6 +15,14 @@ export interface PgliteDb extends Db {
 
 const COPY_CHUNK_ROWS = 50_000;
 
+/** A read waiting for a transaction's commit (Queryable.afterCommit), and who waits for its rows. */
+interface Follower {
+  sql: string;
+  params: readonly unknown[];
+  resolve(rows: unknown[] | undefined): void;
+  reject(err: unknown): void;
+}
+
 export async function openPglite(dataDir: string | undefined, opts: { loadFrom?: string } = {}): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
@@ -107,8 +115,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       let committed = false;
       const queued: { sql: string; params: readonly unknown[] }[] = [];
       /** Reads waiting for the commit (afterCommit): posted behind it, they run once it has, outside the transaction. */
-      const followers: { sql: string; params: readonly unknown[]; resolve(rows: unknown[] | undefined): void; reject(e: unknown): void }[] =
-        [];
+      const followers: Follower[] = [];
       const postFollowers = () => {
         for (const f of followers.splice(0)) send('query', { sql: f.sql, params: f.params }).then(f.resolve, f.reject);
       };
@@ -148,7 +155,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
         afterCommit: <Row>(sql: string, params: readonly unknown[] = []) =>
           new Promise<Row[] | undefined>((resolve, reject) =>
-            followers.push({ sql, params, resolve: resolve as (rows: unknown[] | undefined) => void, reject }),
+            followers.push({ sql, params, resolve: resolve as Follower['resolve'], reject }),
           ),
         copyIn: async (table, columns, rows) => {
           await flushQueued();

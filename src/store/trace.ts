@@ -4,8 +4,9 @@ import type { Db, Queryable } from './db.ts';
  * Counts what the request path asks of the store, for benchmarks and for tests that prove a request's work does not
  * grow with history: statements, round trips (each statement and each COMMIT is one, to the PGlite worker thread or
  * the PostgreSQL server; BEGIN goes with a transaction's first statement, COMMIT with its last when commitWith ran
- * it, a statement sent withNext with the one after it, and one sent afterCommit with the commit), and wall-clock time in statements, in open transactions and in statements that take a lock (`for update`,
- * advisory locks). Times run from call to answer, so they include waiting for the store.
+ * it, a statement sent withNext with the one after it, and one sent afterCommit with the commit), and wall-clock
+ * time in statements, in open transactions and in statements that take a lock (`for update`, advisory locks). Times
+ * run from call to answer, so they include waiting for the store.
  */
 export interface StoreCounts {
   statements: number;
@@ -52,6 +53,11 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
       if (LOCKING.test(sql)) counts.lockMs += ms;
     }
   }
+  /** A statement sent in another's round trip (withNext, afterCommit): counted, not timed; its rows are not seen. */
+  function sentWithAnother(sql: string) {
+    counts.statements++;
+    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+  }
   const wrap = (q: Queryable): Queryable => ({
     query: (sql, params) => timed(sql, () => q.query(sql, params)),
     ...(q.copyIn ? { copyIn: q.copyIn.bind(q) } : {}),
@@ -75,8 +81,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
                   // A statement of its own, in the next one's round trip.
                   withNext(sql: string, params?: readonly unknown[]) {
                     ran = true;
-                    counts.statements++;
-                    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+                    sentWithAnother(sql);
                     tx.withNext!(sql, params);
                   },
                 }
@@ -85,8 +90,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
               ? {
                   // A statement of its own, in the commit's round trip.
                   afterCommit<Row>(sql: string, params?: readonly unknown[]) {
-                    counts.statements++;
-                    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+                    sentWithAnother(sql);
                     return tx.afterCommit!<Row>(sql, params);
                   },
                 }
