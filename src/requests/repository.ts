@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../store/db.ts';
 import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
 import { composeStatement, withGenericPlan, type StatementPartBuilder } from '../store/statement.ts';
-import { itemUpdatePart, type ItemPatch, requestPart } from './statement-parts.ts';
+import { itemUpdatePart, type ItemPatch, type RequestNotes, requestPart } from './statement-parts.ts';
 import type { ItemKind, ItemRow, RequestRow, StoredEnrichment } from './types.ts';
 
 const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", mode,
@@ -59,8 +59,9 @@ export class RequestRepository {
   /**
    * A request and its items as the transaction `tx` leaves them, read once it has committed, in its commit's round trip
    * (Queryable.afterCommit): a settlement that closes a request's last open item reads the answer with it. The read
-   * ends `leaseOwner`'s lease on the request as `get` does, but only when no item is left open. Undefined when the
-   * store cannot (no afterCommit) or the transaction did not commit.
+   * ends `leaseOwner`'s lease on the request as `get` does, but only when no item is left open, and when the
+   * settlement's item writes have not ended it already (RequestNotes). Undefined when the store cannot (no
+   * afterCommit) or the transaction did not commit.
    */
   settledAfterCommit(tx: Queryable, id: string, leaseOwner: string | null): Promise<StoredRequest | undefined> | undefined {
     const sql = readReleasing(
@@ -72,22 +73,16 @@ export class RequestRepository {
   /**
    * Locks a request's row until the transaction ends: its items settle one transaction at a time. Its own statement:
    * a statement that waits for the lock still reads what was committed before it started, so the items are read by
-   * the next one, which the lock is sent with (Queryable.withNext: one round trip for both).
+   * the next one, which the lock is sent with (Queryable.withNext: one round trip for both). None on a store whose
+   * transactions run one at a time.
    */
-  async lock(tx: Queryable, id: string, legalName?: string, advisoryKey?: string): Promise<void> {
+  async lock(tx: Queryable, id: string, advisoryKey?: string): Promise<void> {
+    if (locksAreNoOps(this.db)) return;
     const run = (sql: string, params: readonly unknown[]) => (tx.withNext ? tx.withNext(sql, params) : tx.query(sql, params));
-    // The legal name a delivery read is written by the statement that takes the lock (an update locks the row too).
-    const locked = legalName
-      ? { sql: 'update requests set company_legal_name = $2 where id = $1 returning id', params: [id, legalName] }
-      : { sql: 'select id from requests where id = $1 for update', params: [id] };
-    if (advisoryKey) {
-      // `advisoryKey`: an advisory lock taken next (a unit's, BillingSettlement.chargesWithItems), after the row's.
-      const key = `$${locked.params.length + 1}`;
-      await run(`with locked as (${locked.sql}) select pg_advisory_xact_lock(hashtext(${key})) from locked`, [
-        ...locked.params,
-        advisoryKey,
-      ]);
-    } else if (legalName || !locksAreNoOps(this.db)) await run(locked.sql, locked.params);
+    const locked = 'select id from requests where id = $1 for update';
+    // `advisoryKey`: an advisory lock taken next (a unit's, BillingSettlement.chargesWithItems), after the row's.
+    if (advisoryKey) await run(`with locked as (${locked}) select pg_advisory_xact_lock(hashtext($2)) from locked`, [id, advisoryKey]);
+    else await run(locked, [id]);
   }
 
   /** The items of a request as seen inside a transaction. */
@@ -134,8 +129,9 @@ export class RequestRepository {
     patch: ItemPatch,
     now: Date,
     tx: Queryable = this.db,
+    notes?: RequestNotes,
   ): Promise<boolean> {
-    const { sql, params } = composeStatement([itemUpdatePart(requestId, kind, name, patch, now)], 'select name from item');
+    const { sql, params } = composeStatement([itemUpdatePart(requestId, kind, name, patch, now, notes)], 'select name from item');
     const rows = await tx.query(sql, params);
     return rows.length > 0;
   }

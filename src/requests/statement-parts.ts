@@ -93,10 +93,28 @@ export function openItemsUnitPart(kind: ItemKind, names: readonly string[]): Sta
 }
 
 /**
- * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, so a
- * unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
+ * What a settlement records on the request with an item that changed, in the statement that changes it (one update of
+ * the request's row, not one each): the company's legal name its delivery read (lists and webhooks show it), and the
+ * end of `leaseOwner`'s lease once the item leaves none of the request's items open (the caller waiting for the answer
+ * reads it after the commit: RequestRepository.settledAfterCommit).
  */
-export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, patch: ItemPatch, now: Date): StatementPartBuilder {
+export interface RequestNotes {
+  legalName?: string;
+  leaseOwner?: string | null;
+}
+
+/**
+ * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, with
+ * `notes`, so a unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
+ */
+export function itemUpdatePart(
+  requestId: string,
+  kind: ItemKind,
+  name: string,
+  patch: ItemPatch,
+  now: Date,
+  notes: RequestNotes = {},
+): StatementPartBuilder {
   return (offset) => {
     const $ = paramAt(offset);
     return {
@@ -107,7 +125,14 @@ export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, 
           where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
           returning name
        ), item_request as (
-         update requests set updated_at = ${$(10)} where id = ${$(1)} and exists (select 1 from item)
+         update requests set updated_at = ${$(10)}, company_legal_name = coalesce(${$(12)}::text, company_legal_name),
+                lease_owner = case
+                  when ${$(13)}::text is not null and lease_owner = ${$(13)} and ${$(4)} not in ('in_progress', 'enriching')
+                   and not exists (select 1 from request_items o
+                                    where o.request_id = ${$(1)} and o.status in ('in_progress', 'enriching')
+                                      and (o.kind, o.name) <> (${$(2)}, ${$(3)}))
+                  then null else lease_owner end
+          where id = ${$(1)} and exists (select 1 from item)
        )`,
       params: [
         requestId,
@@ -121,6 +146,8 @@ export function itemUpdatePart(requestId: string, kind: ItemKind, name: string, 
         patch.cost ?? null,
         now,
         patch.uncharged === true,
+        notes.legalName ?? null,
+        notes.leaseOwner ?? null,
       ],
     };
   };

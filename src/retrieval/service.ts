@@ -177,8 +177,8 @@ export class RetrievalService {
       } finally {
         settled = await this.answers?.take(request.id);
       }
-      // The work is settled: the read of the answer also ends this process's lease on the request. The last settlement
-      // read it after its commit when it closed every item (that read ended the lease); otherwise it is read now.
+      // The work is settled: the answer is read, and this process's lease on the request ends. The last settlement read
+      // it after its commit when it closed every item (its item's write ended the lease); otherwise it is read now.
       const response =
         settled && !settled.items.some(isOpen)
           ? this.respond(account, settled, body.transliterate)

@@ -11,7 +11,7 @@ import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import type { RequestRepository } from '../requests/repository.ts';
-import { itemUpdatePart, openItemsUnitPart, type ItemPatch } from '../requests/statement-parts.ts';
+import { itemUpdatePart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
@@ -92,7 +92,9 @@ export class ItemSettler {
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
-    await this.settle(request, legalName, unitOf, async (tx, items, billed, locked, charges) => {
+    await this.settle(request, unitOf, async (tx, items, billed, locked, charges, leaseOwner) => {
+      // Recorded on the request by the statement that changes an item (one update of its row).
+      const notes: RequestNotes = { ...(legalName ? { legalName } : {}), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       const groups = groupByUnit(items, kind, open, billed.catalogue);
@@ -108,7 +110,7 @@ export class ItemSettler {
             ? undefined
             : {
                 part: ({ cost }) =>
-                  itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now()),
+                  itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now(), notes),
                 ...(last ? { last: true as const } : {}),
               };
         const { outcome, resolved } = !unit
@@ -119,7 +121,7 @@ export class ItemSettler {
         if (item?.written) changed = true;
         else
           for (const name of group) {
-            changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical)) || changed;
+            changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical, notes)) || changed;
           }
         changed = (await this.applyResolved(tx, request, resolved)) || changed;
       }
@@ -129,7 +131,7 @@ export class ItemSettler {
 
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
   async fail(request: RequestRow, kind: ItemKind, names: readonly string[], failure: ItemFailure): Promise<void> {
-    await this.settle(request, undefined, undefined, async (tx, items, billed) => {
+    await this.settle(request, undefined, async (tx, items, billed) => {
       let changed = false;
       const units = new Set<string>();
       const carriersBefore = new Map(
@@ -185,9 +187,16 @@ export class ItemSettler {
   /** `unitOf`: the items about to be captured; when they form one unit, its reservation is locked with the items' read. */
   private async settle(
     request: RequestRow,
-    legalName: string | undefined,
     unitOf: { kind: ItemKind; names: readonly string[] } | undefined,
-    work: (tx: Queryable, items: ItemRow[], billed: BilledRequest, locked?: ReservationRow, charges?: UnitCharges) => Promise<boolean>,
+    work: (
+      tx: Queryable,
+      items: ItemRow[],
+      billed: BilledRequest,
+      locked?: ReservationRow,
+      charges?: UnitCharges,
+      /** The lease the settlement ends with the last open item, when it offers the answer (offerAnswer). */
+      leaseOwner?: string | null,
+    ) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
     // Whether anyone listens to the account's changes, read with the items when they are read with other parts.
@@ -195,7 +204,7 @@ export class ItemSettler {
     const changed = await this.db.transaction(async (tx) => {
       // One block's data points: its charges are read with the items, under its lock taken with the request's.
       const charges = unitOf && this.billing.chargesWithItems(billed, unitOf.kind, unitOf.names);
-      await this.requests.lock(tx, request.id, legalName, charges?.lockKey);
+      await this.requests.lock(tx, request.id, charges?.lockKey);
       if (!unitOf) return work(tx, await this.requests.itemsOf(tx, request.id), billed);
       const reservation = this.billing.lockedReservationPart(billed);
       const listeners = this.events.listenersPart?.(request.accountId);
@@ -205,8 +214,8 @@ export class ItemSettler {
         select: parts.map((p) => p.select).join(', '),
       });
       listened = listeners?.read(also);
-      this.offerAnswer(tx, request, items, unitOf);
-      return work(tx, items, billed, reservation.read(also), charges?.read(also));
+      const leaseOwner = this.offerAnswer(tx, request, items, unitOf);
+      return work(tx, items, billed, reservation.read(also), charges?.read(also), leaseOwner);
     });
     if (changed) {
       this.events.requestUpdated(request.accountId, request.id, listened);
@@ -218,14 +227,23 @@ export class ItemSettler {
    * The settlement of `unitOf` settles every item still open and its caller waits for the answer: the answer is read
    * after the commit, in its round trip. Not when the agentic enrichment follows the last item (it changes the request
    * after this commit). Whatever the read finds open (a delivery whose price still waits) makes the caller read again.
+   * The lease the settlement's item writes end with the last open item (RequestNotes) when it offers; the read after
+   * the commit ends it otherwise.
    */
-  private offerAnswer(tx: Queryable, request: RequestRow, items: ItemRow[], unitOf: { kind: ItemKind; names: readonly string[] }): void {
+  private offerAnswer(
+    tx: Queryable,
+    request: RequestRow,
+    items: ItemRow[],
+    unitOf: { kind: ItemKind; names: readonly string[] },
+  ): string | null | undefined {
     const waiting = this.answers?.waiting(request.id);
-    if (!waiting || request.options.agenticEnrichment === true) return;
+    if (!waiting || request.options.agenticEnrichment === true) return undefined;
     const open = items.filter(isOpen);
-    if (open.length === 0 || !open.every((i) => i.kind === unitOf.kind && unitOf.names.includes(i.name))) return;
+    if (open.length === 0 || !open.every((i) => i.kind === unitOf.kind && unitOf.names.includes(i.name))) return undefined;
     const answer = this.requests.settledAfterCommit(tx, request.id, waiting.leaseOwner);
-    if (answer) this.answers!.offer(request.id, answer);
+    if (!answer) return undefined;
+    this.answers!.offer(request.id, answer);
+    return waiting.leaseOwner;
   }
 
   private async apply(
@@ -236,6 +254,7 @@ export class ItemSettler {
     outcome: UnitOutcome,
     delivery: Delivery,
     carriesCost: boolean,
+    notes: RequestNotes,
   ): Promise<boolean> {
     const now = this.clock.now();
     if (outcome === 'awaiting') {
@@ -247,12 +266,13 @@ export class ItemSettler {
         { status: 'in_progress', result: delivery.result, source: delivery.source },
         now,
         tx,
+        notes,
       );
     }
     if ('refusal' in outcome) {
-      return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx);
+      return this.requests.updateItem(request.id, kind, name, { status: 'failed', error: { ...outcome.refusal }, cost: 0 }, now, tx, notes);
     }
-    return this.requests.updateItem(request.id, kind, name, succeededPatch(delivery, outcome.cost, carriesCost), now, tx);
+    return this.requests.updateItem(request.id, kind, name, succeededPatch(delivery, outcome.cost, carriesCost), now, tx, notes);
   }
 
   private async applyResolved(tx: Queryable, request: RequestRow, resolved: DocumentResolution[]): Promise<boolean> {
