@@ -2,7 +2,7 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import { eventsPart, reservationsPart, type BillingEventRow, type BillingRepository, type UnitWindow } from './repository/events.ts';
+import { priorEventPart, reservationsPart, type BillingEventRow, type BillingRepository, type UnitWindow } from './repository/events.ts';
 import type { BillingSubject } from './types.ts';
 import type { StatementPartBuilder } from '../store/statement.ts';
 import { ApiError } from '../shared/errors.ts';
@@ -92,7 +92,10 @@ export class BillingService {
     const at = input.requestTime.getTime();
     return {
       quote: quoteRequest({ ...input, requestTimeMs: at, prior: [] }),
-      guard: { part: eventsPart(input.subject, unitWindows(input), at, 'prior_events'), holds: 'not exists (select 1 from prior_events)' },
+      guard: {
+        part: priorEventPart(input.subject, unitWindows(input), at, 'prior_events'),
+        holds: 'not exists (select 1 from prior_events)',
+      },
     };
   }
 

@@ -78,6 +78,29 @@ describe('request path: the cost of a request is independent of history', () => 
     assert.deepEqual(got.body, res.body);
   });
 
+  it('accepts a company this process has not seen, but the account was charged for within its window, as deduplicated', async () => {
+    // The charge was made elsewhere (another process, or before a restart): written by SQL, a minute ago.
+    const company = 'HISTORY-ELSEWHERE';
+    const at = new Date(svc.clock.nowMs() - 60_000);
+    await svc.db.query(
+      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, created_at, updated_at)
+       values ('req_elsewhere', $1, 'TEST', $2, 'onboarding', '["company"]', '[]', $3, $3)`,
+      [accountId, company, at],
+    );
+    await svc.db.query(
+      `insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, unit_key, amount, status,
+         basis_at, created_at)
+       values ('bev_elsewhere', $1, 'req_elsewhere', 'TEST', $2, 'dataBlock', 'TEST-PROFILE', 'TEST-PROFILE', 100, 'charged', $3, $3)`,
+      [accountId, company, at],
+    );
+    // With no credit to spend, only a deduplicated block fits: the accept's statement found the charge and the request
+    // was quoted from the history, not as a first request of the company.
+    const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: company, maxBudget: 0 } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
+    assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0);
+  });
+
   it('runs as many statements, returning as many rows, for the 1,000th repeat of a company as for the first, and still deduplicates it', async () => {
     const first = await svc.call('POST', '/v2/company', { key, body });
     assert.equal(first.status, 200);

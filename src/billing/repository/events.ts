@@ -314,16 +314,46 @@ export function eventsPart(subject: BillingSubject, units: readonly UnitWindow[]
            ) e
           order by e.basis_at desc, e.id desc
        )`,
-      params: [
-        subject.accountId,
-        subject.countryCode,
-        subject.companyId,
-        units.map((u) => u.unitKey),
-        units.map((u) => u.windowMs),
-        new Date(atMs),
-      ],
+      params: unitWindowParams(subject, units, atMs),
     };
   };
+}
+
+/**
+ * Whether the account has an event of these units of the company that `eventsOf` would read, as a common table
+ * expression named `name` (a row per unit that has one), numbered from `$<offset + 1>`: the guard of a quote made without
+ * history needs only that. `eventsOf` reads a unit's latest charged or deduplicated event within its window whenever
+ * it reads any, so one probe of the unit's index per unit answers it, with none of that read's merging and sorting.
+ */
+export function priorEventPart(subject: BillingSubject, units: readonly UnitWindow[], atMs: number, name: string): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `${name} as (
+         select u.unit_key
+           from unnest(${$(4)}::text[], ${$(5)}::int8[]) as u(unit_key, window_ms)
+          where exists (
+            select 1 from billing_events b
+             where b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
+               and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
+               and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'
+               and b.status in ('charged', 'deduplicated'))
+       )`,
+      params: unitWindowParams(subject, units, atMs),
+    };
+  };
+}
+
+/** The parameters of a read of units' events within their windows, $1-$6: the company, the units, the time. */
+function unitWindowParams(subject: BillingSubject, units: readonly UnitWindow[], atMs: number): unknown[] {
+  return [
+    subject.accountId,
+    subject.countryCode,
+    subject.companyId,
+    units.map((u) => u.unitKey),
+    units.map((u) => u.windowMs),
+    new Date(atMs),
+  ];
 }
 
 /** A reservation read by `lockedReservationPart` (inside row_to_json its timestamps are text). */
