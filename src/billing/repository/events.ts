@@ -292,8 +292,8 @@ export class BillingRepository {
 
 /**
  * `eventsOf`'s read as a common table expression named `name`, numbered from `$<offset + 1>`: a statement that needs
- * the events beside other work (the guard of a quote made without history, a settlement's read after the unit's
- * lock) reads them in the same round trip. Rows as `eventsOf` answers them, newest first.
+ * the events beside other work (a settlement's read after the unit's lock) reads them in the same round trip. Rows as
+ * `eventsOf` answers them, newest first.
  */
 export function eventsPart(subject: BillingSubject, units: readonly UnitWindow[], atMs: number, name: string): StatementPartBuilder {
   return (offset) => {
