@@ -100,7 +100,7 @@ export function openItemsUnitPart(kind: ItemKind, names: readonly string[]): Sta
  */
 export interface RequestNotes {
   legalName?: string;
-  leaseOwner?: string | null;
+  leaseOwner?: string;
 }
 
 /**

@@ -94,7 +94,7 @@ export class ItemSettler {
     const unitOf = delivery.uncharged ? undefined : { kind, names };
     await this.settle(request, unitOf, async (tx, items, billed, locked, charges, leaseOwner) => {
       // Recorded on the request by the statement that changes an item (one update of its row).
-      const notes: RequestNotes = { ...(legalName ? { legalName } : {}), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
+      const notes: RequestNotes = { legalName, leaseOwner };
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       const groups = groupByUnit(items, kind, open, billed.catalogue);
@@ -195,7 +195,7 @@ export class ItemSettler {
       locked?: ReservationRow,
       charges?: UnitCharges,
       /** The lease the settlement ends with the last open item, when it offers the answer (offerAnswer). */
-      leaseOwner?: string | null,
+      leaseOwner?: string,
     ) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
@@ -235,7 +235,7 @@ export class ItemSettler {
     request: RequestRow,
     items: ItemRow[],
     unitOf: { kind: ItemKind; names: readonly string[] },
-  ): string | null | undefined {
+  ): string | undefined {
     const waiting = this.answers?.waiting(request.id);
     if (!waiting || request.options.agenticEnrichment === true) return undefined;
     const open = items.filter(isOpen);
@@ -243,7 +243,7 @@ export class ItemSettler {
     const answer = this.requests.settledAfterCommit(tx, request.id, waiting.leaseOwner);
     if (!answer) return undefined;
     this.answers!.offer(request.id, answer);
-    return waiting.leaseOwner;
+    return waiting.leaseOwner ?? undefined;
   }
 
   private async apply(
