@@ -29,6 +29,8 @@ export interface UnitItemWrite {
    * with it (Queryable.commitWith).
    */
   last?: true;
+  /** Given the statement's row once it has run (and, when `last`, committed): what the part added to it (its select). */
+  read?(row: Record<string, unknown>): void;
 }
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
@@ -269,10 +271,18 @@ export class BillingSettlement {
     ];
     const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17) : undefined;
     const outcome = { cost: amount };
-    await this.repo.insertEvent(tx, event, { state: 'captured', charged: amount, settledAt: now }, ledger, item?.part(outcome), {
-      commits: item?.last === true,
-    });
+    const written = await this.repo.insertEvent(
+      tx,
+      event,
+      { state: 'captured', charged: amount, settledAt: now },
+      ledger,
+      item?.part(outcome),
+      {
+        commits: item?.last === true,
+      },
+    );
     if (item) item.written = true;
+    item?.read?.(written);
     return outcome;
   }
 

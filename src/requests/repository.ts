@@ -3,13 +3,8 @@ import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
 import { composeStatement, withGenericPlan, type StatementPartBuilder } from '../store/statement.ts';
 import { itemUpdatePart, type ItemPatch, type RequestNotes, requestPart } from './statement-parts.ts';
+import { ITEM_COLUMNS, REQUEST_COLUMNS } from './columns.ts';
 import type { ItemKind, ItemRow, RequestRow, StoredEnrichment } from './types.ts';
-
-const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", mode,
-  data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",
-  enrichment, created_at as "createdAt", updated_at as "updatedAt"`;
-const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritative, cost, error, result, source, attempts,
-  billing_unit as "billingUnit", updated_at as "updatedAt"`;
 
 /** Requests and their items (one per requested data point or document). */
 export class RequestRepository {
@@ -325,6 +320,19 @@ function requestOfRows([row]: RequestWithItemsRow[]): StoredRequest | undefined 
   if (!row) return undefined;
   const { items, ...request } = row;
   return { request, items: itemsOfJson(items) };
+}
+
+/**
+ * The answer an item's write read with it (`itemUpdatePart`'s `answer`), from the statement's row; undefined when the
+ * write changed no item. Read through JSON: the timestamps are text there.
+ */
+export function answerOfRow(row: { answerRequest?: unknown; answerItems?: unknown }): StoredRequest | undefined {
+  const request = row.answerRequest as (Omit<RequestRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }) | null;
+  if (!request) return undefined;
+  return {
+    request: { ...request, createdAt: new Date(request.createdAt), updatedAt: new Date(request.updatedAt) },
+    items: itemsOfJson(row.answerItems as RequestWithItemsRow['items']),
+  };
 }
 
 /** Items read through json_agg: their timestamps are text there (and their int8 costs plain JSON numbers). */

@@ -1,5 +1,6 @@
 import { json } from '../store/db.ts';
 import { paramAt, type StatementPart, type StatementPartBuilder } from '../store/statement.ts';
+import { ITEM_COLUMNS, REQUEST_COLUMNS } from './columns.ts';
 import type { ItemKind, ItemRow, ItemStatusValue, RequestRow } from './types.ts';
 
 // The request tables' parts of statements composed with other modules' (src/store/statement.ts): a request's
@@ -106,6 +107,11 @@ export interface RequestNotes {
 /**
  * `updateItem` as a statement part: the item (`item`, its name when it changed) and its request's updated_at, with
  * `notes`, so a unit's settlement writes its item in the statement that records its charge (BillingSettlement.capture).
+ *
+ * `answer`: the part also reads the request and its items as the statement leaves them (its `select`, read by
+ * `answerOfRow`): the item and the request as written, the other items as the statement found them. For the statement
+ * that commits a request's last settlement while nothing else writes the request (its row lock is held), that is the
+ * answer a read after the commit would find, without that read.
  */
 export function itemUpdatePart(
   requestId: string,
@@ -114,6 +120,7 @@ export function itemUpdatePart(
   patch: ItemPatch,
   now: Date,
   notes: RequestNotes = {},
+  { answer = false } = {},
 ): StatementPartBuilder {
   return (offset) => {
     const $ = paramAt(offset);
@@ -123,7 +130,7 @@ export function itemUpdatePart(
                 result = coalesce(${$(5)}::jsonb, result), source = coalesce(${$(6)}::jsonb, source), error = ${$(7)}::jsonb,
                 authoritative = ${$(8)}, cost = coalesce(${$(9)}, cost), updated_at = ${$(10)}, uncharged = ${$(11)}
           where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
-          returning name
+          returning ${answer ? ITEM_COLUMNS : 'name'}
        ), item_request as (
          update requests set updated_at = ${$(10)}, company_legal_name = coalesce(${$(12)}::text, company_legal_name),
                 lease_owner = case
@@ -133,6 +140,7 @@ export function itemUpdatePart(
                                       and (o.kind, o.name) <> (${$(2)}, ${$(3)}))
                   then null else lease_owner end
           where id = ${$(1)} and exists (select 1 from item)
+          ${answer ? `returning ${REQUEST_COLUMNS}` : ''}
        )`,
       params: [
         requestId,
@@ -149,6 +157,14 @@ export function itemUpdatePart(
         notes.legalName ?? null,
         notes.leaseOwner ?? null,
       ],
+      ...(answer
+        ? {
+            select: `(select row_to_json(r) from item_request r) as "answerRequest",
+              (select coalesce(json_agg(i order by i.kind, i.name), '[]')
+                 from (select ${ITEM_COLUMNS} from request_items where request_id = ${$(1)} and (kind, name) <> (${$(2)}, ${$(3)})
+                       union all select * from item) i) as "answerItems"`,
+          }
+        : {}),
     };
   };
 }

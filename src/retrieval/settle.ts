@@ -10,7 +10,7 @@ import type { ReservationRow } from '../billing/repository/events.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { RequestRepository } from '../requests/repository.ts';
+import { answerOfRow, type RequestRepository, type StoredRequest } from '../requests/repository.ts';
 import { itemUpdatePart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -40,6 +40,19 @@ export interface Delivery {
   uncharged?: true;
   /** The company's legal name the delivery read: recorded on the request with the outcome. */
   legalName?: string;
+}
+
+/**
+ * The answer a settlement owes the waiting caller of a request whose every open item it settles (SettledAnswers):
+ * offered once, by whichever comes first.
+ */
+interface AnswerOffer {
+  /** The caller's lease, which the write of the last open item ends (RequestNotes). */
+  leaseOwner?: string;
+  /** The answer the statement committing the last item read with it (`itemUpdatePart`'s `answer`): none when it wrote none. */
+  fromWrite(answer: StoredRequest | undefined): void;
+  /** The answer read once the transaction has committed (RequestRepository.settledAfterCommit). */
+  readAfterCommit(): void;
 }
 
 /** For a register no longer served: nothing includes anything, default windows apply. */
@@ -92,14 +105,19 @@ export class ItemSettler {
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
-    await this.settle(request, unitOf, async (tx, items, billed, locked, charges, leaseOwner) => {
+    await this.settle(request, unitOf, async (tx, items, billed, locked, charges, offer) => {
       // Recorded on the request by the statement that changes an item (one update of its row).
-      const notes: RequestNotes = { legalName, leaseOwner };
+      const notes: RequestNotes = { legalName, leaseOwner: offer?.leaseOwner };
       const open = names.filter((n) => items.some((i) => i.kind === kind && i.name === n && isOpen(i)));
       let changed = false;
       const groups = groupByUnit(items, kind, open, billed.catalogue);
       // The only unit, and no document can wait for its price: nothing follows the statement that records its charge.
       const last = groups.size === 1 && !billed.hasDocuments && !delivery.uncharged;
+      // One item of a billed unit, written and committed by the statement that records the charge: that statement
+      // reads the answer too. Otherwise the answer is read after the commit.
+      const [[onlyUnit, onlyGroup] = [null, []]] = groups;
+      const answeredByWrite = offer !== undefined && last && onlyUnit !== null && onlyGroup.length === 1;
+      if (!answeredByWrite) offer?.readAfterCommit();
       for (const [unit, group] of groups) {
         const canonical = unit ? canonicalItem(items, kind, unit, billed.catalogue) : group[0];
         // A unit of one item (one data point of its block): the item is written by the statement that records the
@@ -110,8 +128,11 @@ export class ItemSettler {
             ? undefined
             : {
                 part: ({ cost }) =>
-                  itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now(), notes),
+                  itemUpdatePart(request.id, kind, only, succeededPatch(delivery, cost, only === canonical), this.clock.now(), notes, {
+                    answer: answeredByWrite,
+                  }),
                 ...(last ? { last: true as const } : {}),
+                ...(answeredByWrite ? { read: (row: Record<string, unknown>) => offer.fromWrite(answerOfRow(row)) } : {}),
               };
         const { outcome, resolved } = !unit
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
@@ -125,6 +146,8 @@ export class ItemSettler {
           }
         changed = (await this.applyResolved(tx, request, resolved)) || changed;
       }
+      // The write did not answer (its unit was settled otherwise): the read after the commit does, on its own.
+      if (answeredByWrite) offer.readAfterCommit();
       return changed;
     });
   }
@@ -194,8 +217,8 @@ export class ItemSettler {
       billed: BilledRequest,
       locked?: ReservationRow,
       charges?: UnitCharges,
-      /** The lease the settlement ends with the last open item, when it offers the answer (offerAnswer). */
-      leaseOwner?: string,
+      /** The answer the settlement owes the request's waiting caller, when it settles every item left open. */
+      offer?: AnswerOffer,
     ) => Promise<boolean>,
   ): Promise<void> {
     const billed = billedRequestOf(request, this.registers);
@@ -214,8 +237,8 @@ export class ItemSettler {
         select: parts.map((p) => p.select).join(', '),
       });
       listened = listeners?.read(also);
-      const leaseOwner = this.offerAnswer(tx, request, items, unitOf);
-      return work(tx, items, billed, reservation.read(also), charges?.read(also), leaseOwner);
+      const offer = this.offerAnswer(tx, request, items, unitOf);
+      return work(tx, items, billed, reservation.read(also), charges?.read(also), offer);
     });
     if (changed) {
       this.events.requestUpdated(request.accountId, request.id, listened);
@@ -224,26 +247,35 @@ export class ItemSettler {
   }
 
   /**
-   * The settlement of `unitOf` settles every item still open and its caller waits for the answer: the answer is read
-   * after the commit, in its round trip. Not when the agentic enrichment follows the last item (it changes the request
-   * after this commit). Whatever the read finds open (a delivery whose price still waits) makes the caller read again.
-   * The lease the settlement's item writes end with the last open item (RequestNotes) when it offers; the read after
-   * the commit ends it otherwise.
+   * The settlement of `unitOf` settles every item still open and its caller waits for the answer: the statement that
+   * commits the last item reads it (AnswerOffer.fromWrite), or a read after the commit does, in the commit's round trip
+   * when the commit goes with a statement. Not when the agentic enrichment follows the last item (it changes the request
+   * after this commit). Whatever the answer shows open (a delivery whose price still waits) makes the caller read again.
+   * The lease the settlement's item writes end with the last open item (RequestNotes); the read after the commit ends
+   * it otherwise.
    */
   private offerAnswer(
     tx: Queryable,
     request: RequestRow,
     items: ItemRow[],
     unitOf: { kind: ItemKind; names: readonly string[] },
-  ): string | undefined {
-    const waiting = this.answers?.waiting(request.id);
-    if (!waiting || request.options.agenticEnrichment === true) return undefined;
+  ): AnswerOffer | undefined {
+    const answers = this.answers;
+    const waiting = answers?.waiting(request.id);
+    if (!answers || !waiting || request.options.agenticEnrichment === true || !tx.afterCommit) return undefined;
     const open = items.filter(isOpen);
     if (open.length === 0 || !open.every((i) => i.kind === unitOf.kind && unitOf.names.includes(i.name))) return undefined;
-    const answer = this.requests.settledAfterCommit(tx, request.id, waiting.leaseOwner);
-    if (!answer) return undefined;
-    this.answers!.offer(request.id, answer);
-    return waiting.leaseOwner ?? undefined;
+    let offered = false;
+    const offer = (answer: Promise<StoredRequest | undefined> | undefined) => {
+      if (offered || !answer) return;
+      offered = true;
+      answers.offer(request.id, answer);
+    };
+    return {
+      leaseOwner: waiting.leaseOwner ?? undefined,
+      fromWrite: (answer) => offer(answer && Promise.resolve(answer)),
+      readAfterCommit: () => offer(offered ? undefined : this.requests.settledAfterCommit(tx, request.id, waiting.leaseOwner)),
+    };
   }
 
   private async apply(

@@ -6,6 +6,11 @@
 export interface StatementPart {
   ctes: string;
   params: unknown[];
+  /**
+   * Columns the part adds to the statement's one row (scalar subqueries over its expressions), for a caller that runs
+   * the statement and hands the row back to the part's owner; ignored where the statement's select is fixed.
+   */
+  select?: string;
 }
 
 /** Builds a part given how many parameters the parts before it hold. */

@@ -56,17 +56,18 @@ describe('request path: the cost of a request is independent of history', () => 
     return counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
   }
 
-  it("reads an onboarding request's answer once, with the commit of its last settlement, and ends the process's lease", async () => {
+  it("reads an onboarding request's answer with the statement that commits its last settlement, and ends the process's lease", async () => {
     statementLog.entries = [];
     statementLog.enabled = true;
     const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: 'HISTORY-FRESH' } });
     statementLog.enabled = false;
     assert.equal(res.status, 200);
     assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
-    // The read after the commit (RequestRepository.settledAfterCommit) is the only read of the request's answer.
+    // The capture's statement reads the answer (itemUpdatePart's `answer`): no read of the request follows it.
     const answerReads = statementLog.entries.filter((e) => e.sql.includes('with released as'));
-    assert.equal(answerReads.length, 1, 'one read of the answer');
-    assert.match(answerReads[0]!.sql, /not exists \(select 1 from request_items/);
+    assert.equal(answerReads.length, 0, 'no read of the answer after the settlement');
+    const captures = statementLog.entries.filter((e) => e.sql.includes('"answerRequest"'));
+    assert.equal(captures.length, 1, 'the capture reads the answer');
     const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
       res.body.request.requestId,
     ]);
@@ -151,10 +152,9 @@ describe('request path: the cost of a request is independent of history', () => 
 
     // A repeat's statements: the quote from the unit's history, the accept, the request's lock (on PostgreSQL; the
     // embedded store runs one transaction at a time), the read of its items (with the unit's charges, its reservation
-    // and whether the account has webhook endpoints), the capture (the item, the legal name and the lease's end with
-    // it), and the answer's read. Four round trips: the lock goes with the items' read, the answer's read with the
-    // capture's commit.
-    const statements = locksAreNoOps(svc.db) ? 5 : 6;
+    // and whether the account has webhook endpoints), and the capture (the item, the legal name and the lease's end
+    // with it, and the answer it leaves). Four round trips: the lock goes with the items' read.
+    const statements = locksAreNoOps(svc.db) ? 4 : 5;
     assert.equal(firstRepeats.statements, statements, `a repeat runs ${statements} statements`);
 
     const laterRepeats = await costOfARepeat();

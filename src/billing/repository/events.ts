@@ -133,10 +133,11 @@ export class BillingRepository {
     also?: StatementPartBuilder,
     /** `commits`: the statement is its transaction's last, and commits it (Queryable.commitWith). */
     { commits = false } = {},
-  ): Promise<void> {
+  ): Promise<Record<string, unknown>> {
     const more = also?.(17 + (ledger?.params.length ?? 0));
     const run = commits && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
-    await run(
+    // The statement's row: what `also` adds to it (its select), for its owner to read.
+    const [row] = await run(
       `with event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
            amount, status, linked_event_id, basis_at, created_at)
@@ -146,7 +147,7 @@ export class BillingRepository {
          update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
           where $15::text is not null and request_id = $3 and unit_key = $9
        )${ledger ? `, ${ledger.ctes}` : ''}${more ? `, ${more.ctes}` : ''}
-       select 1`,
+       select 1 as recorded${more?.select ? `, ${more.select}` : ''}`,
       [
         e.id,
         e.accountId,
@@ -169,6 +170,7 @@ export class BillingRepository {
         ...(more?.params ?? []),
       ],
     );
+    return row ?? {};
   }
 
   /** One page of an account's events, newest first, after the cursor position (createdAt, id). */
