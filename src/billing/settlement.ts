@@ -4,7 +4,9 @@ import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.t
 import type { Queryable } from '../store/db.ts';
 import {
   eventsPart,
+  heldReservationPart,
   lockedReservationOf,
+  priorEventPart,
   type BillingEventRow,
   type BillingEventStatus,
   type BillingRepository,
@@ -15,7 +17,7 @@ import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
 import type { Ledger } from './ledger.ts';
-import type { StatementPartBuilder } from '../store/statement.ts';
+import { combineParts, type StatementPartBuilder } from '../store/statement.ts';
 
 /**
  * What the statement recording a unit's charge also writes, given what the unit costs: its item's outcome, so that
@@ -31,6 +33,17 @@ export interface UnitItemWrite {
   last?: true;
   /** Given the statement's row once it has run (and, when `last`, committed): what the part added to it (its select). */
   read?(row: Record<string, unknown>): void;
+}
+
+/**
+ * A block the request's accept held with a quote made without history (BillingService.quoteWithoutHistory): the account
+ * had no event of it for the company within its window then. Its reservation holds `reserved`, its price is `price`.
+ */
+export interface FreshUnit {
+  unitKey: string;
+  sku: string;
+  price: number;
+  reserved: number;
 }
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
@@ -126,6 +139,53 @@ export class BillingSettlement {
     if (row.kind === 'document') return { outcome: await this.settleDocument(tx, req, row, true), resolved: [] };
     const outcome = await this.settleBlock(tx, req, row, true, item, charges);
     return { outcome, resolved: await this.resolveAwaiting(tx, req) };
+  }
+
+  /** The advisory lock of a unit of the request's company (undefined where locks are no-ops): RequestRepository.lock takes it. */
+  unitLockKey(req: BilledRequest, unitKey: string): string | undefined {
+    return this.repo.unitLockKeyOf(req, unitKey);
+  }
+
+  /**
+   * Charges a block held without history by the statement that writes its item (`item`, given the condition it is
+   * written under) and commits the transaction, without reading first: the statement writes only while what the
+   * accept knew still holds, that the unit's reservation is held and that the account has no event of the unit for
+   * the company within its window (another request may have settled one since), and while `guard.holds`, the caller's
+   * own condition (its item still open). Under the unit's lock, taken by the statement before it (RequestRepository.lock),
+   * that is the charge `capture` would decide, at the price held. Returns the statement's row when it charged;
+   * undefined when it wrote nothing and the unit is to be settled the usual way.
+   */
+  async chargeFresh(
+    tx: Queryable,
+    req: BilledRequest,
+    unit: FreshUnit,
+    item: (outcome: { cost: number }, onlyIf: string) => StatementPartBuilder,
+    guard: { part: StatementPartBuilder; holds: string },
+  ): Promise<Record<string, unknown> | undefined> {
+    const window = req.catalogue.blocks.find((b) => b.sku === unit.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
+    const holds = `exists (select 1 from fresh_reservation) and not exists (select 1 from fresh_history) and ${guard.holds}`;
+    const checks = combineParts([
+      heldReservationPart(req.id, unit.unitKey, 'fresh_reservation'),
+      priorEventPart(req, [{ unitKey: unit.unitKey, windowMs: window }], req.createdAt.getTime(), 'fresh_history'),
+      guard.part,
+    ]);
+    const now = this.clock.now();
+    const row = { kind: 'dataBlock' as const, sku: unit.sku, documentId: null, unitKey: unit.unitKey };
+    const event = billingEvent(req, req, row, { amount: unit.price, status: 'charged', linkedEventId: null }, now);
+    const entries = [
+      ...(unit.reserved > 0 ? [{ amount: unit.reserved, kind: 'release' as const, reference: holdReference(req.id, unit.unitKey) }] : []),
+      ...(unit.price > 0 ? [{ amount: -unit.price, kind: 'charge' as const, reference: event.id }] : []),
+    ];
+    const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17, holds) : undefined;
+    const written = await this.repo.insertEvent(
+      tx,
+      event,
+      { state: 'captured', charged: unit.price, settledAt: now },
+      ledger,
+      item({ cost: unit.price }, holds),
+      { commits: true, guard: { part: checks, holds } },
+    );
+    return written.written === true ? written : undefined;
   }
 
   /**

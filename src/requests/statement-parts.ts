@@ -93,6 +93,19 @@ export function openItemsUnitPart(kind: ItemKind, names: readonly string[]): Sta
   };
 }
 
+/** The request's item `name` while still open, as a statement part (a row named `name` when it is). */
+export function openItemPart(requestId: string, kind: ItemKind, itemName: string, name: string): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    return {
+      ctes: `${name} as (
+         select 1 from request_items where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
+       )`,
+      params: [requestId, kind, itemName],
+    };
+  };
+}
+
 /**
  * What a settlement records on the request with an item that changed, in the statement that changes it (one update of
  * the request's row, not one each): the company's legal name its delivery read (lists and webhooks show it), and the
@@ -111,7 +124,8 @@ export interface RequestNotes {
  * `answer`: the part also reads the request and its items as the statement leaves them (its `select`, read by
  * `answerOfRow`): the item and the request as written, the other items as the statement found them. For the statement
  * that commits a request's last settlement while nothing else writes the request (its row lock is held), that is the
- * answer a read after the commit would find, without that read.
+ * answer a read after the commit would find, without that read. `onlyIf`: a condition on expressions before the part;
+ * when false, it writes nothing.
  */
 export function itemUpdatePart(
   requestId: string,
@@ -120,7 +134,7 @@ export function itemUpdatePart(
   patch: ItemPatch,
   now: Date,
   notes: RequestNotes = {},
-  { answer = false } = {},
+  { answer = false, onlyIf }: { answer?: boolean; onlyIf?: string } = {},
 ): StatementPartBuilder {
   return (offset) => {
     const $ = paramAt(offset);
@@ -130,6 +144,7 @@ export function itemUpdatePart(
                 result = coalesce(${$(5)}::jsonb, result), source = coalesce(${$(6)}::jsonb, source), error = ${$(7)}::jsonb,
                 authoritative = ${$(8)}, cost = coalesce(${$(9)}, cost), updated_at = ${$(10)}, uncharged = ${$(11)}
           where request_id = ${$(1)} and kind = ${$(2)} and name = ${$(3)} and status in ('in_progress', 'enriching')
+                ${onlyIf ? `and ${onlyIf}` : ''}
           returning ${answer ? ITEM_COLUMNS : 'name'}
        ), item_request as (
          update requests set updated_at = ${$(10)}, company_legal_name = coalesce(${$(12)}::text, company_legal_name),

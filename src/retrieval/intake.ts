@@ -6,6 +6,7 @@ import { blockFor, documentFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { ItemRow } from '../requests/types.ts';
 import type { Plan, Task } from './plan.ts';
+import type { FreshItem } from './settled-answers.ts';
 import { failureOf, type ItemFailure } from './runner.ts';
 
 export interface DocumentPricing {
@@ -113,6 +114,19 @@ export function intake(
     if (runnable.length) tasks.push({ ...task, items: runnable });
   }
   return { items, tasks };
+}
+
+/**
+ * The accepted request's one open item, when it is a data point whose block the quote held at its price without history
+ * (BillingService.quoteWithoutHistory): what its settlement may charge in one statement (FreshItem).
+ */
+export function freshItemOf(items: readonly NewItem[], quote: Quote): FreshItem | undefined {
+  const open = items.filter((i) => i.status === 'in_progress');
+  const [item] = open;
+  if (open.length !== 1 || item?.kind !== 'dataPoint' || item.billingUnit === null) return undefined;
+  const unit = quote.units.find((u) => u.unitKey === item.billingUnit);
+  if (unit?.kind !== 'dataBlock' || unit.expect !== 'charge' || unit.price > unit.reserved) return undefined;
+  return { name: item.name, unit: { unitKey: unit.unitKey, sku: unit.sku, price: unit.price, reserved: unit.reserved } };
 }
 
 function overBudget(refused: RefusedUnit): ItemFailure {

@@ -12,7 +12,7 @@ import { newId } from '../shared/ids.ts';
 import type { BillingService, QuoteRequest } from '../billing/service.ts';
 import type { Quote } from '../billing/quote.ts';
 import { assembleResponse } from './assemble.ts';
-import { intake, priceDocuments } from './intake.ts';
+import { freshItemOf, intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
@@ -145,14 +145,14 @@ export class RetrievalService {
     // With work to run, its first settlement or job commits waiting for the disk before anyone hears of the request.
     const flushedByWhatFollows = () => tasks.length > 0;
     const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
-    if (
-      !guessedHold ||
-      !(await this.requests.insert(this.db, request, items, lease, {
+    const acceptedFresh =
+      guessedHold !== undefined &&
+      (await this.requests.insert(this.db, request, items, lease, {
         with: guessedHold.parts,
         onlyIf: guessedHold.held,
         flushedByWhatFollows: flushedByWhatFollows(),
-      }))
-    ) {
+      }));
+    if (!acceptedFresh) {
       const quote = await this.billing.quote(this.db, quoteInput);
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
@@ -170,7 +170,7 @@ export class RetrievalService {
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
-      this.answers?.expect(request.id, lease);
+      this.answers?.expect(request.id, lease, acceptedFresh && guessed ? freshItemOf(items, guessed.quote) : undefined);
       let settled: StoredRequest | undefined;
       try {
         await this.onboarding.run(register, request, tasks);

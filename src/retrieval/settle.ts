@@ -11,7 +11,8 @@ import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { answerOfRow, type RequestRepository, type StoredRequest } from '../requests/repository.ts';
-import { itemUpdatePart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
+import { itemUpdatePart, openItemPart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
+import { combineParts } from '../store/statement.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
@@ -102,7 +103,9 @@ export class ItemSettler {
    * that the request asked for and that has not failed (`company` before `companyProfile`, `legalRepresentatives`
    * before `otherKeyPersons`); the others show 0.
    */
-  async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], { legalName, ...delivery }: Delivery): Promise<void> {
+  async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<void> {
+    if (await this.succeedFresh(request, kind, names, delivered)) return;
+    const { legalName, ...delivery } = delivered;
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
     await this.settle(request, unitOf, async (tx, items, billed, locked, charges, offer) => {
@@ -150,6 +153,46 @@ export class ItemSettler {
       if (answeredByWrite) offer.readAfterCommit();
       return changed;
     });
+  }
+
+  /**
+   * The accept's one open item, held without history (FreshItem), delivered while its caller waits: charged, written
+   * and answered by one statement that commits, without the read of the request's items `settle` starts with. False,
+   * with nothing written, when that does not apply or what the accept knew no longer holds (another request charged
+   * the unit since, or the item was settled otherwise): the usual settlement follows.
+   */
+  private async succeedFresh(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
+    const { legalName, ...delivery } = delivered;
+    const waiting = this.answers?.waiting(request.id);
+    const fresh = waiting?.fresh;
+    if (!waiting || !fresh || kind !== 'dataPoint' || names.length !== 1 || names[0] !== fresh.name) return false;
+    if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
+    const billed = billedRequestOf(request, this.registers);
+    let listened: boolean | undefined;
+    const answer = await this.db.transaction(async (tx) => {
+      await this.requests.lock(tx, request.id, this.billing.unitLockKey(billed, fresh.unit.unitKey));
+      const listeners = this.events.listenersPart?.(request.accountId);
+      const notes: RequestNotes = { legalName, leaseOwner: waiting.leaseOwner ?? undefined };
+      const item = ({ cost }: { cost: number }, onlyIf: string) =>
+        combineParts([
+          itemUpdatePart(request.id, kind, fresh.name, succeededPatch(delivery, cost, true), this.clock.now(), notes, {
+            answer: true,
+            onlyIf,
+          }),
+          ...(listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
+        ]);
+      const row = await this.billing.chargeFresh(tx, billed, fresh.unit, item, {
+        part: openItemPart(request.id, kind, fresh.name, 'fresh_item'),
+        holds: 'exists (select 1 from fresh_item)',
+      });
+      if (row) listened = listeners?.read(row);
+      return row && answerOfRow(row);
+    });
+    if (!answer) return false;
+    this.answers!.offer(request.id, Promise.resolve(answer));
+    this.events.requestUpdated(request.accountId, request.id, listened);
+    await this.afterSettle(request);
+    return true;
   }
 
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */

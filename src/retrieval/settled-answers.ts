@@ -1,4 +1,20 @@
+import type { FreshUnit } from '../billing/settlement.ts';
 import type { StoredRequest } from '../requests/repository.ts';
+
+/**
+ * The one item an accept left open, when its block was held without history (a company the account has not asked for
+ * within the block's window): its settlement can charge it in one statement (BillingSettlement.chargeFresh).
+ */
+export interface FreshItem {
+  name: string;
+  unit: FreshUnit;
+}
+
+interface Slot {
+  leaseOwner: string | null;
+  fresh?: FreshItem;
+  answer?: Promise<StoredRequest | undefined>;
+}
 
 /**
  * Answers of onboarding requests read by the settlement that closed their last open item, in its commit's round trip
@@ -10,15 +26,18 @@ import type { StoredRequest } from '../requests/repository.ts';
  * not kept. An answer is a read of the request after that commit; the caller still checks that nothing in it is open.
  */
 export class SettledAnswers {
-  private readonly slots = new Map<string, { leaseOwner: string | null; answer?: Promise<StoredRequest | undefined> }>();
+  private readonly slots = new Map<string, Slot>();
 
-  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`. */
-  expect(requestId: string, leaseOwner: string | null): void {
-    this.slots.set(requestId, { leaseOwner });
+  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`; `fresh`: see FreshItem. */
+  expect(requestId: string, leaseOwner: string | null, fresh?: FreshItem): void {
+    this.slots.set(requestId, { leaseOwner, ...(fresh ? { fresh } : {}) });
   }
 
-  /** The lease the answer's read may end, when the request's caller is waiting for an answer; otherwise undefined. */
-  waiting(requestId: string): { leaseOwner: string | null } | undefined {
+  /**
+   * The lease the answer's read may end, and what the accept knew of the request's one open item, when the request's
+   * caller is waiting for an answer; otherwise undefined.
+   */
+  waiting(requestId: string): { leaseOwner: string | null; fresh?: FreshItem } | undefined {
     return this.slots.get(requestId);
   }
 

@@ -18,14 +18,24 @@ export type StatementPartBuilder = (offset: number) => StatementPart;
 
 /** `with <each part's expressions> <select>`, with the parts' parameters in order. */
 export function composeStatement(parts: readonly StatementPartBuilder[], select: string): { sql: string; params: unknown[] } {
-  const ctes: string[] = [];
-  const params: unknown[] = [];
-  for (const build of parts) {
-    const part = build(params.length);
-    ctes.push(part.ctes);
-    params.push(...part.params);
-  }
-  return { sql: `with ${ctes.join(',\n')}\n${select}`, params };
+  const { ctes, params } = combineParts(parts)(0);
+  return { sql: `with ${ctes}\n${select}`, params };
+}
+
+/** Several parts as one: their expressions in order, their parameters numbered on, their selects joined. */
+export function combineParts(parts: readonly StatementPartBuilder[]): StatementPartBuilder {
+  return (offset) => {
+    const ctes: string[] = [];
+    const params: unknown[] = [];
+    const selects: string[] = [];
+    for (const build of parts) {
+      const part = build(offset + params.length);
+      ctes.push(part.ctes);
+      params.push(...part.params);
+      if (part.select) selects.push(part.select);
+    }
+    return { ctes: ctes.join(',\n'), params, ...(selects.length ? { select: selects.join(', ') } : {}) };
+  };
 }
 
 /** `$<offset + n>`: a parameter of a part numbered from its offset. */

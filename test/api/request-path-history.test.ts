@@ -56,7 +56,25 @@ describe('request path: the cost of a request is independent of history', () => 
     return counts.sort((a, b) => a.statements - b.statements || a.rows - b.rows)[0]!;
   }
 
-  it("reads an onboarding request's answer with the statement that commits its last settlement, and ends the process's lease", async () => {
+  /**
+   * A charge of the company's profile block made elsewhere (another process, or before a restart), written by SQL: the
+   * request `req_<name>` and its charged event `bev_<name>`.
+   */
+  async function chargeElsewhere(name: string, company: string, at: Date): Promise<void> {
+    await svc.db.query(
+      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, created_at, updated_at)
+       values ($4, $1, 'TEST', $2, 'onboarding', '["company"]', '[]', $3, $3)`,
+      [accountId, company, at, `req_${name}`],
+    );
+    await svc.db.query(
+      `insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, unit_key, amount, status,
+         basis_at, created_at)
+       values ($5, $1, $4, 'TEST', $2, 'dataBlock', 'TEST-PROFILE', 'TEST-PROFILE', 100, 'charged', $3, $3)`,
+      [accountId, company, at, `req_${name}`, `bev_${name}`],
+    );
+  }
+
+  it("charges a company not asked for lately and reads the answer with the statement that commits it, and ends the process's lease", async () => {
     statementLog.entries = [];
     statementLog.enabled = true;
     const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: 'HISTORY-FRESH' } });
@@ -68,6 +86,13 @@ describe('request path: the cost of a request is independent of history', () => 
     assert.equal(answerReads.length, 0, 'no read of the answer after the settlement');
     const captures = statementLog.entries.filter((e) => e.sql.includes('"answerRequest"'));
     assert.equal(captures.length, 1, 'the capture reads the answer');
+    // A company the account has not asked for: the accept, the request's lock with the unit's (on PostgreSQL), and the
+    // capture, which charges without reading first (BillingSettlement.chargeFresh), writes the item and answers. The
+    // key's first use, the billing notifications' checks (at most once a second per account) and the webhook retention's
+    // sweep are beside the path.
+    const beside = /api_keys|billing_notification_|^with old as \(\s+select m\.id from webhook_messages/;
+    const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !beside.test(e.sql));
+    assert.equal(path.length, locksAreNoOps(svc.db) ? 2 : 3, path.map((e) => e.sql.slice(0, 80)).join('\n'));
     const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
       res.body.request.requestId,
     ]);
@@ -83,23 +108,50 @@ describe('request path: the cost of a request is independent of history', () => 
     // The charge was made elsewhere (another process, or before a restart): written by SQL, a minute ago.
     const company = 'HISTORY-ELSEWHERE';
     const at = new Date(svc.clock.nowMs() - 60_000);
-    await svc.db.query(
-      `insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, created_at, updated_at)
-       values ('req_elsewhere', $1, 'TEST', $2, 'onboarding', '["company"]', '[]', $3, $3)`,
-      [accountId, company, at],
-    );
-    await svc.db.query(
-      `insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, unit_key, amount, status,
-         basis_at, created_at)
-       values ('bev_elsewhere', $1, 'req_elsewhere', 'TEST', $2, 'dataBlock', 'TEST-PROFILE', 'TEST-PROFILE', 100, 'charged', $3, $3)`,
-      [accountId, company, at],
-    );
+    await chargeElsewhere('elsewhere', company, at);
     // With no credit to spend, only a deduplicated block fits: the accept's statement found the charge and the request
     // was quoted from the history, not as a first request of the company.
     const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: company, maxBudget: 0 } });
     assert.equal(res.status, 200);
     assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
     assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0);
+  });
+
+  it('deduplicates a company first asked for here when it was charged elsewhere while its register answered', async () => {
+    // DELAY_1M: the register answers 600 ms later (a hundredth of a minute, on the sandbox's time scale).
+    const company = 'HISTORY-RACE-DELAY_1M';
+    statementLog.entries = [];
+    statementLog.enabled = true;
+    const answered = svc.call('POST', '/v2/company', { key, body: { ...body, id: company } });
+    // Accepted as a company without history: its hold is in place, its register still answering.
+    let accepted: { id: string }[] = [];
+    for (let i = 0; i < 200 && accepted.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      accepted = await svc.db.query<{ id: string }>('select id from requests where account_id = $1 and company_id = $2', [
+        accountId,
+        company,
+      ]);
+    }
+    assert.equal(accepted.length, 1, 'accepted before the register answered');
+    // Meanwhile another process charges the account for the company's block (written by SQL).
+    const at = new Date(svc.clock.nowMs());
+    await chargeElsewhere('race', company, at);
+    const res = await answered;
+    statementLog.enabled = false;
+    assert.equal(res.status, 200);
+    // The one-statement charge (BillingSettlement.chargeFresh) found the charge and wrote nothing; the usual settlement
+    // that followed deduplicated the block against it.
+    assert.ok(
+      statementLog.entries.some((e) => e.sql.startsWith('with fresh_reservation')),
+      'the one-statement charge was tried',
+    );
+    assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
+    assert.equal(res.body.request.dataStatus.dataPoints.company.cost, 0);
+    const events = await svc.db.query<{ status: string; linked: string }>(
+      'select status, linked_event_id as linked from billing_events where request_id = $1',
+      [accepted[0]!.id],
+    );
+    assert.deepEqual(events, [{ status: 'deduplicated', linked: 'bev_race' }]);
   });
 
   it('runs as many statements, returning as many rows, for the 1,000th repeat of a company as for the first, and still deduplicates it', async () => {

@@ -131,23 +131,31 @@ export class BillingRepository {
     ledger?: LedgerStatement,
     /** More the statement writes: the settled unit's item (RequestRepository's `itemUpdatePart`). */
     also?: StatementPartBuilder,
-    /** `commits`: the statement is its transaction's last, and commits it (Queryable.commitWith). */
-    { commits = false } = {},
+    /**
+     * `commits`: the statement is its transaction's last, and commits it (Queryable.commitWith). `guard`: the event and
+     * the capture are written only when `holds`, a condition over the guard's part, is true (`ledger` and `also` take it
+     * as their own condition); the row's `written` tells whether it was.
+     */
+    { commits = false, guard }: { commits?: boolean; guard?: { part: StatementPartBuilder; holds: string } } = {},
   ): Promise<Record<string, unknown>> {
     const more = also?.(17 + (ledger?.params.length ?? 0));
+    const checked = guard?.part(17 + (ledger?.params.length ?? 0) + (more?.params.length ?? 0));
+    const holds = guard?.holds ?? 'true';
     const run = commits && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
-    // The statement's row: what `also` adds to it (its select), for its owner to read.
+    // The statement's row: whether it wrote, and what `also` adds to it (its select), for its owner to read.
     const [row] = await run(
-      `with event as (
+      `with ${checked ? `${checked.ctes}, ` : ''}event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
            amount, status, linked_event_id, basis_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         select $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::int8, $11::text,
+                $12::text, $13::timestamptz, $14::timestamptz
+          where ${holds}
          returning id
        ), capture as (
          update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
-          where $15::text is not null and request_id = $3 and unit_key = $9
+          where $15::text is not null and request_id = $3 and unit_key = $9 and ${holds}
        )${ledger ? `, ${ledger.ctes}` : ''}${more ? `, ${more.ctes}` : ''}
-       select 1 as recorded${more?.select ? `, ${more.select}` : ''}`,
+       select ${holds} as written${more?.select ? `, ${more.select}` : ''}`,
       [
         e.id,
         e.accountId,
@@ -168,6 +176,7 @@ export class BillingRepository {
         capture?.settledAt ?? null,
         ...(ledger?.params ?? []),
         ...(more?.params ?? []),
+        ...(checked?.params ?? []),
       ],
     );
     return row ?? {};
@@ -344,6 +353,19 @@ export function priorEventPart(subject: BillingSubject, units: readonly UnitWind
       params: unitWindowParams(subject, units, atMs),
     };
   };
+}
+
+/**
+ * The request's reservation of a unit while still held (neither captured nor released), as a statement part (a row
+ * named `name` when it is).
+ */
+export function heldReservationPart(requestId: string, unitKey: string, name: string): StatementPartBuilder {
+  return (offset) => ({
+    ctes: `${name} as (
+       select 1 from billing_reservations where request_id = ${paramAt(offset)(1)} and unit_key = ${paramAt(offset)(2)} and state = 'reserved'
+     )`,
+    params: [requestId, unitKey],
+  });
 }
 
 /** The parameters of a read of units' events within their windows, $1-$6: the company, the units, the time. */
