@@ -206,6 +206,16 @@ async function warmUp(url: string, key: string, req: autocannon.Request) {
   await autocannon({ url, connections: 1, amount: 1, requests });
 }
 
+/**
+ * The statistics of the service's tables once the warm-up filled them, as autovacuum keeps them in a database that has
+ * run a while: the bench's schema is new, and statements planned on its empty tables keep plans that read every row of
+ * an account where an index reads one (a generic plan lasts until the table is analyzed, which also re-plans it).
+ */
+async function analyzeSchema(postgres: Db, schema: string) {
+  const tables = await postgres.query<{ name: string }>('select tablename as name from pg_tables where schemaname = $1', [schema]);
+  for (const { name } of tables) await postgres.exec(`analyze "${schema}"."${name}"`);
+}
+
 async function startService(store: 'pglite' | 'postgres') {
   if (store === 'postgres') process.env.DATABASE_URL = PG_URL;
   else delete process.env.DATABASE_URL;
@@ -297,6 +307,7 @@ async function main() {
         if (ONLY && !ONLY.includes(scenario.name)) continue;
         const req = scenario.request(key, request);
         await warmUp(service.url, key, req);
+        if (postgres) await analyzeSchema(postgres, env.DATABASE_SCHEMA!);
         for (const load of ['rate', 'saturation'] as const) {
           const rate = load === 'rate' ? RATE[store] : undefined;
           const m = await measure(target, key, req, rate);

@@ -340,15 +340,19 @@ export function priorEventPart(subject: BillingSubject, units: readonly UnitWind
   return (offset) => {
     const $ = paramAt(offset);
     return {
+      // A lookup of each unit in the unit's index, newest first, as eventsPart's: as `exists`, PostgreSQL may join the
+      // units to a scan of the account's events, a plan that a statement planned once (generic) keeps as they grow.
       ctes: `${name} as (
          select u.unit_key
            from unnest(${$(4)}::text[], ${$(5)}::int8[]) as u(unit_key, window_ms)
-          where exists (
-            select 1 from billing_events b
-             where b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
-               and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
-               and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'
-               and b.status in ('charged', 'deduplicated'))
+           cross join lateral (
+             select 1 from billing_events b
+              where b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
+                and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
+                and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'
+                and b.status in ('charged', 'deduplicated')
+              order by b.basis_at desc, b.id desc limit 1
+           ) hit
        )`,
       params: unitWindowParams(subject, units, atMs),
     };
