@@ -6,7 +6,8 @@ import { blockFor, documentFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { ItemRow } from '../requests/types.ts';
 import type { Plan, Task } from './plan.ts';
-import type { FreshItem } from './settled-answers.ts';
+import type { FreshItems } from './settled-answers.ts';
+import type { FreshUnit } from '../billing/settlement.ts';
 import { failureOf, type ItemFailure } from './runner.ts';
 
 export interface DocumentPricing {
@@ -117,16 +118,21 @@ export function intake(
 }
 
 /**
- * The accepted request's one open item, when it is a data point whose block the quote held at its price without history
- * (BillingService.quoteWithoutHistory): what its settlement may charge in one statement (FreshItem).
+ * The accepted request's open data points whose blocks the quote held at their price without history
+ * (BillingService.quoteWithoutHistory), each the only item of its block, when the request has no document (a block's
+ * settlement may settle the documents it includes): what their settlements may charge in one statement (FreshItems).
  */
-export function freshItemOf(items: readonly NewItem[], quote: Quote): FreshItem | undefined {
-  const open = items.filter((i) => i.status === 'in_progress');
-  const [item] = open;
-  if (open.length !== 1 || item?.kind !== 'dataPoint' || item.billingUnit === null) return undefined;
-  const unit = quote.units.find((u) => u.unitKey === item.billingUnit);
-  if (unit?.kind !== 'dataBlock' || unit.expect !== 'charge' || unit.price > unit.reserved) return undefined;
-  return { name: item.name, unit: { unitKey: unit.unitKey, sku: unit.sku, price: unit.price, reserved: unit.reserved } };
+export function freshItemsOf(items: readonly NewItem[], quote: Quote): FreshItems | undefined {
+  if (items.some((i) => i.kind === 'document')) return undefined;
+  const fresh = new Map<string, FreshUnit>();
+  for (const item of items) {
+    if (item.status !== 'in_progress' || item.billingUnit === null) continue;
+    if (items.filter((i) => i.billingUnit === item.billingUnit).length !== 1) continue;
+    const unit = quote.units.find((u) => u.unitKey === item.billingUnit);
+    if (unit?.kind !== 'dataBlock' || unit.expect !== 'charge' || unit.price > unit.reserved) continue;
+    fresh.set(item.name, { unitKey: unit.unitKey, sku: unit.sku, price: unit.price, reserved: unit.reserved });
+  }
+  return fresh.size > 0 ? fresh : undefined;
 }
 
 function overBudget(refused: RefusedUnit): ItemFailure {

@@ -12,7 +12,7 @@ import { newId } from '../shared/ids.ts';
 import type { BillingService, QuoteRequest } from '../billing/service.ts';
 import type { Quote } from '../billing/quote.ts';
 import { assembleResponse } from './assemble.ts';
-import { freshItemOf, intake, priceDocuments } from './intake.ts';
+import { freshItemsOf, intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
@@ -170,7 +170,7 @@ export class RetrievalService {
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
-      this.answers?.expect(request.id, lease, acceptedFresh && guessed ? freshItemOf(items, guessed.quote) : undefined);
+      this.answers?.expect(request.id, lease, acceptedFresh && guessed ? freshItemsOf(items, guessed.quote) : undefined);
       let settled: StoredRequest | undefined;
       try {
         await this.onboarding.run(register, request, tasks);

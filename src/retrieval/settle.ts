@@ -156,17 +156,20 @@ export class ItemSettler {
   }
 
   /**
-   * The accept's one open item, held without history (FreshItem), delivered while its caller waits: charged, written
-   * and answered by one statement that commits, without the read of the request's items `settle` starts with. False,
-   * with nothing written, when that does not apply or what the accept knew no longer holds (another request charged
-   * the unit since, or the item was settled otherwise): the usual settlement follows.
+   * A data point whose block the accept held without history (FreshItems), delivered while its caller waits: charged,
+   * written and answered by one statement that commits, without the read of the request's items `settle` starts with;
+   * the answer goes to the caller when it shows nothing open. False, with nothing written, when that does not apply or
+   * what the accept knew no longer holds (another request charged the unit since, or the item was settled otherwise):
+   * the usual settlement follows.
    */
   private async succeedFresh(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
     const { legalName, ...delivery } = delivered;
     const waiting = this.answers?.waiting(request.id);
-    const fresh = waiting?.fresh;
-    if (!waiting || !fresh || kind !== 'dataPoint' || names.length !== 1 || names[0] !== fresh.name) return false;
+    const name = names.length === 1 ? names[0]! : undefined;
+    const unit = name === undefined ? undefined : waiting?.fresh?.get(name);
+    if (!waiting || !unit || name === undefined || kind !== 'dataPoint') return false;
     if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
+    const fresh = { name, unit };
     const billed = billedRequestOf(request, this.registers);
     let listened: boolean | undefined;
     const answer = await this.db.transaction(async (tx) => {
@@ -189,7 +192,7 @@ export class ItemSettler {
       return row && answerOfRow(row);
     });
     if (!answer) return false;
-    this.answers!.offer(request.id, Promise.resolve(answer));
+    if (!answer.items.some(isOpen)) this.answers!.offer(request.id, Promise.resolve(answer));
     this.events.requestUpdated(request.accountId, request.id, listened);
     await this.afterSettle(request);
     return true;

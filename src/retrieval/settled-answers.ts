@@ -2,17 +2,15 @@ import type { FreshUnit } from '../billing/settlement.ts';
 import type { StoredRequest } from '../requests/repository.ts';
 
 /**
- * The one item an accept left open, when its block was held without history (a company the account has not asked for
- * within the block's window): its settlement can charge it in one statement (BillingSettlement.chargeFresh).
+ * The data points an accept left open whose blocks it held without history (a company the account has not asked for
+ * within their windows), each the only item of its block, in a request without documents: the settlement of each can
+ * charge it in one statement (BillingSettlement.chargeFresh). By data point.
  */
-export interface FreshItem {
-  name: string;
-  unit: FreshUnit;
-}
+export type FreshItems = ReadonlyMap<string, FreshUnit>;
 
 interface Slot {
   leaseOwner: string | null;
-  fresh?: FreshItem;
+  fresh?: FreshItems;
   answer?: Promise<StoredRequest | undefined>;
 }
 
@@ -28,16 +26,16 @@ interface Slot {
 export class SettledAnswers {
   private readonly slots = new Map<string, Slot>();
 
-  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`; `fresh`: see FreshItem. */
-  expect(requestId: string, leaseOwner: string | null, fresh?: FreshItem): void {
+  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`; `fresh`: see FreshItems. */
+  expect(requestId: string, leaseOwner: string | null, fresh?: FreshItems): void {
     this.slots.set(requestId, { leaseOwner, ...(fresh ? { fresh } : {}) });
   }
 
   /**
-   * The lease the answer's read may end, and what the accept knew of the request's one open item, when the request's
+   * The lease the answer's read may end, and what the accept knew of the request's open items, when the request's
    * caller is waiting for an answer; otherwise undefined.
    */
-  waiting(requestId: string): { leaseOwner: string | null; fresh?: FreshItem } | undefined {
+  waiting(requestId: string): { leaseOwner: string | null; fresh?: FreshItems } | undefined {
     return this.slots.get(requestId);
   }
 

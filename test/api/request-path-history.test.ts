@@ -17,6 +17,11 @@ const COMPANY = 'HISTORY-1';
  * second, so that a repeat reads them or not).
  */
 const BACKGROUND = /process_leases|from settings|pgboss\.|_jobs\.|monitored_companies|sandbox_|gb_/;
+/**
+ * Statements beside an onboarding request's path that one request may meet: the key's first use, the billing
+ * notifications' checks (at most once a second per account), the webhook retention's sweep.
+ */
+const BESIDE = /api_keys|billing_notification_|^with old as \(\s+select m\.id from webhook_messages/;
 const body = { id: COMPANY, countryCode: 'TEST', mode: 'onboarding', dataPoints: ['company'] };
 
 /**
@@ -87,11 +92,8 @@ describe('request path: the cost of a request is independent of history', () => 
     const captures = statementLog.entries.filter((e) => e.sql.includes('"answerRequest"'));
     assert.equal(captures.length, 1, 'the capture reads the answer');
     // A company the account has not asked for: the accept, the request's lock with the unit's (on PostgreSQL), and the
-    // capture, which charges without reading first (BillingSettlement.chargeFresh), writes the item and answers. The
-    // key's first use, the billing notifications' checks (at most once a second per account) and the webhook retention's
-    // sweep are beside the path.
-    const beside = /api_keys|billing_notification_|^with old as \(\s+select m\.id from webhook_messages/;
-    const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !beside.test(e.sql));
+    // capture, which charges without reading first (BillingSettlement.chargeFresh), writes the item and answers.
+    const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !BESIDE.test(e.sql));
     assert.equal(path.length, locksAreNoOps(svc.db) ? 2 : 3, path.map((e) => e.sql.slice(0, 80)).join('\n'));
     const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
       res.body.request.requestId,
@@ -102,6 +104,30 @@ describe('request path: the cost of a request is independent of history', () => 
     // The answer is the request as stored: what GET answers.
     const got = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
     assert.deepEqual(got.body, res.body);
+  });
+
+  it("charges each data point of a new company's request in one statement, and answers with the last", async () => {
+    statementLog.entries = [];
+    statementLog.enabled = true;
+    const dataPoints = ['company', 'legalRepresentatives', 'shareholders'];
+    const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: 'HISTORY-FRESH-3', dataPoints } });
+    statementLog.enabled = false;
+    assert.equal(res.status, 200);
+    for (const dp of dataPoints) {
+      const item = res.body.request.dataStatus.dataPoints[dp];
+      assert.equal(item.status, 'succeeded', dp);
+      assert.ok(item.cost > 0, `${dp} is charged`);
+    }
+    // The accept, then for each data point its capture (with the request's and the unit's locks on PostgreSQL).
+    const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !BESIDE.test(e.sql));
+    assert.equal(path.length, locksAreNoOps(svc.db) ? 4 : 7, path.map((e) => e.sql.slice(0, 80)).join('\n'));
+    assert.equal(statementLog.entries.filter((e) => e.sql.includes('with released as')).length, 0, 'no read of the answer');
+    const got = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
+    assert.deepEqual(got.body, res.body);
+    const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
+      res.body.request.requestId,
+    ]);
+    assert.equal(row!.lease, null, 'the lease ended with the last settlement');
   });
 
   it('accepts a company this process has not seen, but the account was charged for within its window, as deduplicated', async () => {
