@@ -6,6 +6,7 @@ import {
   eventsPart,
   heldReservationPart,
   lockedReservationOf,
+  type LedgerStatement,
   priorEventPart,
   type BillingEventRow,
   type BillingEventStatus,
@@ -172,11 +173,7 @@ export class BillingSettlement {
     const now = this.clock.now();
     const row = { kind: 'dataBlock' as const, sku: unit.sku, documentId: null, unitKey: unit.unitKey };
     const event = billingEvent(req, req, row, { amount: unit.price, status: 'charged', linkedEventId: null }, now);
-    const entries = [
-      ...(unit.reserved > 0 ? [{ amount: unit.reserved, kind: 'release' as const, reference: holdReference(req.id, unit.unitKey) }] : []),
-      ...(unit.price > 0 ? [{ amount: -unit.price, kind: 'charge' as const, reference: event.id }] : []),
-    ];
-    const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17, holds) : undefined;
+    const ledger = this.captureEntries(req, unit, unit.price, event.id, holds);
     const written = await this.repo.insertEvent(
       tx,
       event,
@@ -325,11 +322,7 @@ export class BillingSettlement {
     const event = billingEvent(req, req, row, { amount, status, linkedEventId }, now);
     const id = event.id;
     // The event, the reservation's capture, the hold's release and the charge: one statement.
-    const entries = [
-      ...(row.reserved > 0 ? [{ amount: row.reserved, kind: 'release' as const, reference: holdReference(req.id, row.unitKey) }] : []),
-      ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: id }] : []),
-    ];
-    const ledger = entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17) : undefined;
+    const ledger = this.captureEntries(req, row, amount, id);
     const outcome = { cost: amount };
     const written = await this.repo.insertEvent(
       tx,
@@ -344,6 +337,25 @@ export class BillingSettlement {
     if (item) item.written = true;
     item?.read?.(written);
     return outcome;
+  }
+
+  /**
+   * The ledger entries of a unit's capture, as statement parts numbered from $18 (BillingRepository.insertEvent): the
+   * hold's release and the charge of `amount` (event `eventId`); none for an amount of 0 and no hold. `onlyIf`: see
+   * Ledger.entriesStatement.
+   */
+  private captureEntries(
+    req: BilledRequest,
+    unit: { unitKey: string; reserved: number },
+    amount: number,
+    eventId: string,
+    onlyIf?: string,
+  ): LedgerStatement | undefined {
+    const entries = [
+      ...(unit.reserved > 0 ? [{ amount: unit.reserved, kind: 'release' as const, reference: holdReference(req.id, unit.unitKey) }] : []),
+      ...(amount > 0 ? [{ amount: -amount, kind: 'charge' as const, reference: eventId }] : []),
+    ];
+    return entries.length > 0 ? this.ledger.entriesStatement(req.accountId, entries, undefined, 17, onlyIf) : undefined;
   }
 
   private async releaseHold(tx: Queryable, req: BilledRequest, row: ReservationRow): Promise<void> {
