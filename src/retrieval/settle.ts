@@ -165,27 +165,26 @@ export class ItemSettler {
   private async succeedFresh(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
     const { legalName, ...delivery } = delivered;
     const waiting = this.answers?.waiting(request.id);
-    const name = names.length === 1 ? names[0]! : undefined;
-    const unit = name === undefined ? undefined : waiting?.fresh?.get(name);
-    if (!waiting || !unit || name === undefined || kind !== 'dataPoint') return false;
+    const [name] = names;
+    const unit = names.length === 1 && name !== undefined ? waiting?.fresh?.get(name) : undefined;
+    if (!waiting || !unit || !name || kind !== 'dataPoint') return false;
     if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
-    const fresh = { name, unit };
     const billed = billedRequestOf(request, this.registers);
     let listened: boolean | undefined;
     const answer = await this.db.transaction(async (tx) => {
-      await this.requests.lock(tx, request.id, this.billing.unitLockKey(billed, fresh.unit.unitKey));
+      await this.requests.lock(tx, request.id, this.billing.unitLockKey(billed, unit.unitKey));
       const listeners = this.events.listenersPart?.(request.accountId);
       const notes: RequestNotes = { legalName, leaseOwner: waiting.leaseOwner ?? undefined };
       const item = ({ cost }: { cost: number }, onlyIf: string) =>
         combineParts([
-          itemUpdatePart(request.id, kind, fresh.name, succeededPatch(delivery, cost, true), this.clock.now(), notes, {
+          itemUpdatePart(request.id, kind, name, succeededPatch(delivery, cost, true), this.clock.now(), notes, {
             answer: true,
             onlyIf,
           }),
           ...(listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
         ]);
-      const row = await this.billing.chargeFresh(tx, billed, fresh.unit, item, {
-        part: openItemPart(request.id, kind, fresh.name, 'fresh_item'),
+      const row = await this.billing.chargeFresh(tx, billed, unit, item, {
+        part: openItemPart(request.id, kind, name, 'fresh_item'),
         holds: 'exists (select 1 from fresh_item)',
       });
       if (row) listened = listeners?.read(row);
