@@ -38,6 +38,8 @@ export interface QuotedUnit {
   /** Held against the balance while in flight: the expected charge. */
   reserved: number;
   expect: Expectation;
+  /** When `deduplicated`: the charge that makes the unit free (an event of the account's history, final as charges are). */
+  coveredBy?: string;
 }
 
 export interface RefusedUnit {
@@ -84,7 +86,8 @@ export function quoteRequest(input: QuoteInput): Quote {
     const price = block.modes[mode];
     if (price === null || price === 0) continue; // unavailable (planned as unsupported) or free
     const unit = { kind: 'dataBlock' as const, unitKey: block.sku, sku: block.sku, dataPoints, price };
-    const expect: Expectation = chargedWithin(prior, block.sku, at, block.dedupWindow, { mode, block }) ? 'deduplicated' : 'charge';
+    const covering = chargedWithin(prior, block.sku, at, block.dedupWindow, { mode, block });
+    const expect: Expectation = covering ? 'deduplicated' : 'charge';
     const cost = expect === 'charge' ? price : 0;
     const cap = budget.take(cost, { profile: dataPoints.some((dp) => PROFILE_DATA_POINTS.includes(dp)) });
     if (cap) {
@@ -92,7 +95,7 @@ export function quoteRequest(input: QuoteInput): Quote {
       continue;
     }
     admittedSkus.add(block.sku);
-    units.push({ ...unit, reserved: cost, expect });
+    units.push({ ...unit, reserved: cost, expect, ...(covering ? { coveredBy: covering.id } : {}) });
   }
 
   for (const { documentId, type } of input.documents) {

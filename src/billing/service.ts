@@ -11,6 +11,7 @@ import type { Ledger } from './ledger.ts';
 import { quoteRequest, type Quote } from './quote.ts';
 import { holdReference } from './settlement.ts';
 import { knownEventOf } from './dedup.ts';
+import { KnownCharges } from './known-charges.ts';
 import { documentUnitKey } from './units.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 
@@ -37,7 +38,7 @@ export interface QuoteRequest {
   requestTime: Date;
 }
 
-/** A condition on the accepting statement that a quote made without reading history needs (quoteWithoutHistory). */
+/** A condition on the accepting statement that a quote made without reading history needs (quoteWithoutReading). */
 export interface HistoryGuard {
   part: StatementPartBuilder;
   /** SQL over the part's expression: true when the account has no event that the quote would have read. */
@@ -69,6 +70,8 @@ export class BillingService {
   constructor(
     private readonly repo: BillingRepository,
     private readonly ledger: Ledger,
+    /** Charges this process has seen committed: shared with BillingSettlement, which makes them. */
+    readonly known = new KnownCharges(),
   ) {}
 
   /**
@@ -79,21 +82,28 @@ export class BillingService {
   async quote(tx: Queryable, input: QuoteRequest): Promise<Quote> {
     const at = input.requestTime.getTime();
     const prior = (await this.repo.eventsOf(tx, input.subject, unitWindows(input), at)).map(knownEventOf);
+    this.known.remember(input.subject, prior);
     return quoteRequest({ ...input, requestTimeMs: at, prior });
   }
 
   /**
-   * The quote of a request as if the account had no event of the company's units within their windows, and the guard
-   * that makes it exact: a part of the statement that holds it (`holdOf`), which then writes nothing when the account
-   * has such an event after all; the caller quotes from the history next (`quote`). Most requests name a company the
-   * account has not asked for lately: they are accepted in one round trip to the store instead of two.
+   * The quote of a request made without reading the history: from the charges this process knows of the company's
+   * units (KnownCharges), which make the units they cover deduplicated for certain, and, for every other unit, as if
+   * the account had no event of it within its window. `guard`, when some unit is quoted so, makes that exact: a part of
+   * the statement that holds the quote (`holdOf`), which then writes nothing when the account has such an event after
+   * all; the caller quotes from the history next (`quote`). Most requests name a company the account has not asked for
+   * lately, or one it asked for here: they are accepted in one round trip to the store instead of two.
    */
-  quoteWithoutHistory(input: QuoteRequest): { quote: Quote; guard: HistoryGuard } {
+  quoteWithoutReading(input: QuoteRequest): { quote: Quote; guard?: HistoryGuard } {
     const at = input.requestTime.getTime();
+    const quote = quoteRequest({ ...input, requestTimeMs: at, prior: this.known.of(input.subject) });
+    const covered = new Set(quote.units.filter((u) => u.coveredBy !== undefined).map((u) => u.unitKey));
+    const unknown = unitWindows(input).filter((u) => !covered.has(u.unitKey));
+    if (unknown.length === 0) return { quote };
     return {
-      quote: quoteRequest({ ...input, requestTimeMs: at, prior: [] }),
+      quote,
       guard: {
-        part: priorEventPart(input.subject, unitWindows(input), at, 'prior_events'),
+        part: priorEventPart(input.subject, unknown, at, 'prior_events'),
         holds: 'not exists (select 1 from prior_events)',
       },
     };

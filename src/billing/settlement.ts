@@ -17,6 +17,7 @@ import {
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';
+import type { KnownCharges } from './known-charges.ts';
 import type { Ledger } from './ledger.ts';
 import { combineParts, type StatementPartBuilder } from '../store/statement.ts';
 
@@ -37,15 +38,14 @@ export interface UnitItemWrite {
 }
 
 /**
- * A block the request's accept held with a quote made without history (BillingService.quoteWithoutHistory): the account
- * had no event of it for the company within its window then. Its reservation holds `reserved`, its price is `price`.
+ * A block whose settlement the request's accept foresaw from its quote: `charge`, when the quote found no event of it
+ * for the company within its window (its reservation holds `reserved`, its price is `price`), or `deduplicated` against
+ * `chargeId`, a charge the quote found within the window (charges are final: that stays true).
  */
-export interface FreshUnit {
-  unitKey: string;
-  sku: string;
-  price: number;
-  reserved: number;
-}
+export type ForeseenUnit = { unitKey: string; sku: string; price: number; reserved: number } & (
+  | { expect: 'charge' }
+  | { expect: 'deduplicated'; chargeId: string }
+);
 
 /** Spec §8; used only for a unit whose catalogue entry has gone since the request was accepted. */
 const DEFAULT_DEDUP_WINDOW_MS = 24 * 3_600_000;
@@ -116,6 +116,8 @@ export class BillingSettlement {
     private readonly repo: BillingRepository,
     private readonly ledger: Ledger,
     private readonly clock: Clock,
+    /** Where the charges its statements commit are told (BillingService's, for the quotes of later requests). */
+    private readonly knownCharges?: KnownCharges,
   ) {}
 
   /**
@@ -148,41 +150,50 @@ export class BillingSettlement {
   }
 
   /**
-   * Charges a block held without history by the statement that writes its item (`item`, given the condition it is
-   * written under) and commits the transaction, without reading first: the statement writes only while what the
-   * accept knew still holds, that the unit's reservation is held and that the account has no event of the unit for
-   * the company within its window (another request may have settled one since), and while `guard.holds`, the caller's
-   * own condition (its item still open). Under the unit's lock, taken by the statement before it (RequestRepository.lock),
-   * that is the charge `capture` would decide, at the price held. Returns the statement's row when it charged;
-   * undefined when it wrote nothing and the unit is to be settled the usual way.
+   * Settles a block as its accept foresaw (ForeseenUnit) by the statement that writes its item (`item`, given the
+   * condition it is written under) and commits the transaction, without reading first. The statement writes only while
+   * what the accept knew still holds: the unit's reservation is held, and, for a charge, the account has no event of
+   * the unit for the company within its window (another request may have settled one since); and while `guard.holds`,
+   * the caller's own condition (its item still open). Under the unit's lock, taken by the statement before it
+   * (RequestRepository.lock), that is the charge `capture` would decide, at the price held; a deduplication against a
+   * charge found needs no lock, as no later event changes it. Returns the statement's row when it wrote; undefined when
+   * it wrote nothing and the unit is to be settled the usual way.
    */
-  async chargeFresh(
+  async settleForeseen(
     tx: Queryable,
     req: BilledRequest,
-    unit: FreshUnit,
+    unit: ForeseenUnit,
     item: (outcome: { cost: number }, onlyIf: string) => StatementPartBuilder,
     guard: { part: StatementPartBuilder; holds: string },
   ): Promise<Record<string, unknown> | undefined> {
+    const charges = unit.expect === 'charge';
     const window = req.catalogue.blocks.find((b) => b.sku === unit.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
-    const holds = `exists (select 1 from fresh_reservation) and not exists (select 1 from fresh_history) and ${guard.holds}`;
+    const holds = `exists (select 1 from foreseen_reservation)${charges ? ' and not exists (select 1 from foreseen_history)' : ''} and ${guard.holds}`;
     const checks = combineParts([
-      heldReservationPart(req.id, unit.unitKey, 'fresh_reservation'),
-      priorEventPart(req, [{ unitKey: unit.unitKey, windowMs: window }], req.createdAt.getTime(), 'fresh_history'),
+      heldReservationPart(req.id, unit.unitKey, 'foreseen_reservation'),
+      ...(charges ? [priorEventPart(req, [{ unitKey: unit.unitKey, windowMs: window }], req.createdAt.getTime(), 'foreseen_history')] : []),
       guard.part,
     ]);
     const now = this.clock.now();
+    const amount = charges ? unit.price : 0;
     const row = { kind: 'dataBlock' as const, sku: unit.sku, documentId: null, unitKey: unit.unitKey };
-    const event = billingEvent(req, req, row, { amount: unit.price, status: 'charged', linkedEventId: null }, now);
-    const ledger = this.captureEntries(req, unit, unit.price, event.id, holds);
+    const outcome = charges
+      ? { amount, status: 'charged' as const, linkedEventId: null }
+      : { amount, status: 'deduplicated' as const, linkedEventId: unit.chargeId };
+    const event = billingEvent(req, req, row, outcome, now);
+    const ledger = this.captureEntries(req, unit, amount, event.id, holds);
     const written = await this.repo.insertEvent(
       tx,
       event,
-      { state: 'captured', charged: unit.price, settledAt: now },
+      { state: 'captured', charged: amount, settledAt: now },
       ledger,
-      item({ cost: unit.price }, holds),
+      item({ cost: amount }, holds),
       { commits: true, guard: { part: checks, holds } },
     );
-    return written.written === true ? written : undefined;
+    if (written.written !== true) return undefined;
+    // Committed with the statement: a charge later requests of the unit within its window are deduplicated against.
+    if (charges) this.knownCharges?.remember(req, [{ ...knownEventOf(event), mode: req.mode }]);
+    return written;
   }
 
   /**

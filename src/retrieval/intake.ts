@@ -6,8 +6,8 @@ import { blockFor, documentFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { ItemRow } from '../requests/types.ts';
 import type { Plan, Task } from './plan.ts';
-import type { FreshItems } from './settled-answers.ts';
-import type { FreshUnit } from '../billing/settlement.ts';
+import type { ForeseenItems } from './settled-answers.ts';
+import type { ForeseenUnit } from '../billing/settlement.ts';
 import { failureOf, type ItemFailure } from './runner.ts';
 
 export interface DocumentPricing {
@@ -118,21 +118,26 @@ export function intake(
 }
 
 /**
- * The accepted request's open data points whose blocks the quote held at their price without history
- * (BillingService.quoteWithoutHistory), each the only item of its block, when the request has no document (a block's
- * settlement may settle the documents it includes): what their settlements may charge in one statement (FreshItems).
+ * The accepted request's open data points whose blocks' settlements the quote foresaw (ForeseenUnit): held at their
+ * price as expected charges, or expected deduplicated against a charge the quote found; each the only item of its
+ * block, when the request has no document (a block's settlement may settle the documents it includes). What their
+ * settlements may write in one statement (ForeseenItems).
  */
-export function freshItemsOf(items: readonly NewItem[], quote: Quote): FreshItems | undefined {
+export function foreseenItemsOf(items: readonly NewItem[], quote: Quote): ForeseenItems | undefined {
   if (items.some((i) => i.kind === 'document')) return undefined;
-  const fresh = new Map<string, FreshUnit>();
+  const foreseen = new Map<string, ForeseenUnit>();
   for (const item of items) {
     if (item.status !== 'in_progress' || item.billingUnit === null) continue;
     if (items.filter((i) => i.billingUnit === item.billingUnit).length !== 1) continue;
     const unit = quote.units.find((u) => u.unitKey === item.billingUnit);
-    if (unit?.kind !== 'dataBlock' || unit.expect !== 'charge' || unit.price > unit.reserved) continue;
-    fresh.set(item.name, { unitKey: unit.unitKey, sku: unit.sku, price: unit.price, reserved: unit.reserved });
+    if (unit?.kind !== 'dataBlock') continue;
+    const { unitKey, sku, price, reserved } = unit;
+    if (unit.expect === 'charge' && price <= reserved) foreseen.set(item.name, { unitKey, sku, price, reserved, expect: 'charge' });
+    if (unit.expect === 'deduplicated' && unit.coveredBy !== undefined) {
+      foreseen.set(item.name, { unitKey, sku, price, reserved, expect: 'deduplicated', chargeId: unit.coveredBy });
+    }
   }
-  return fresh.size > 0 ? fresh : undefined;
+  return foreseen.size > 0 ? foreseen : undefined;
 }
 
 function overBudget(refused: RefusedUnit): ItemFailure {

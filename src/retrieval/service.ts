@@ -12,7 +12,7 @@ import { newId } from '../shared/ids.ts';
 import type { BillingService, QuoteRequest } from '../billing/service.ts';
 import type { Quote } from '../billing/quote.ts';
 import { assembleResponse } from './assemble.ts';
-import { freshItemsOf, intake, priceDocuments } from './intake.ts';
+import { foreseenItemsOf, intake, priceDocuments } from './intake.ts';
 import { planRequest, taskOfItem } from './plan.ts';
 import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
@@ -137,9 +137,11 @@ export class RetrievalService {
     // as if the account had no history with the company's units, which the statement checks (most requests name a
     // company not asked for lately: one round trip); when it has, or the balance refused, quoted from the history.
     // A company this process accepted a request for lately likely has history: quoted from it at once (a guess that
-    // fails costs a statement). Either way the quote is exact.
+    // fails costs a statement), unless the charges this process knows of it decide every unit (a repeat within the
+    // window: deduplicated for certain). Either way the quote is exact.
     const subject = `${account.id}:${register.countryCode}:${companyId}`;
-    const guessed = this.recentSubjects.touch(subject) ? undefined : this.billing.quoteWithoutHistory(quoteInput);
+    const unread = this.billing.quoteWithoutReading(quoteInput);
+    const guessed = this.recentSubjects.touch(subject) && unread.guard ? undefined : unread;
     let { items, tasks } = guessed ? admit(guessed.quote) : { items: [], tasks: [] };
     const lease = this.lease?.id ?? null;
     // With work to run, its first settlement or job commits waiting for the disk before anyone hears of the request.
@@ -152,8 +154,11 @@ export class RetrievalService {
         onlyIf: guessedHold.held,
         flushedByWhatFollows: flushedByWhatFollows(),
       }));
+    // The quote the request was accepted with: what its settlements can foresee (ForeseenItems).
+    let accepted = acceptedFresh ? guessed?.quote : undefined;
     if (!acceptedFresh) {
       const quote = await this.billing.quote(this.db, quoteInput);
+      accepted = quote;
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
       if (
@@ -170,7 +175,7 @@ export class RetrievalService {
     // Runs now only if nothing is left open (every item failed at acceptance); otherwise after the last item.
     await this.enrichment?.afterSettle(request);
     if (body.mode === 'onboarding') {
-      this.answers?.expect(request.id, lease, acceptedFresh && guessed ? freshItemsOf(items, guessed.quote) : undefined);
+      this.answers?.expect(request.id, lease, accepted && foreseenItemsOf(items, accepted));
       let settled: StoredRequest | undefined;
       try {
         await this.onboarding.run(register, request, tasks);

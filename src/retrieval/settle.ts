@@ -104,7 +104,7 @@ export class ItemSettler {
    * before `otherKeyPersons`); the others show 0.
    */
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<void> {
-    if (await this.succeedFresh(request, kind, names, delivered)) return;
+    if (await this.succeedForeseen(request, kind, names, delivered)) return;
     const { legalName, ...delivery } = delivered;
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
@@ -156,23 +156,24 @@ export class ItemSettler {
   }
 
   /**
-   * A data point whose block the accept held without history (FreshItems), delivered while its caller waits: charged,
-   * written and answered by one statement that commits, without the read of the request's items `settle` starts with;
-   * the answer goes to the caller when it shows nothing open. False, with nothing written, when that does not apply or
-   * what the accept knew no longer holds (another request charged the unit since, or the item was settled otherwise):
-   * the usual settlement follows.
+   * A data point whose block's settlement its accept foresaw (ForeseenItems), delivered while its caller waits: charged
+   * or deduplicated, written and answered by one statement that commits, without the read of the request's items
+   * `settle` starts with; the answer goes to the caller when it shows nothing open. False, with nothing written, when
+   * that does not apply or what the accept knew no longer holds (another request charged the unit since, or the item was
+   * settled otherwise): the usual settlement follows.
    */
-  private async succeedFresh(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
+  private async succeedForeseen(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
     const { legalName, ...delivery } = delivered;
     const waiting = this.answers?.waiting(request.id);
     const [name] = names;
-    const unit = names.length === 1 && name !== undefined ? waiting?.fresh?.get(name) : undefined;
+    const unit = names.length === 1 && name !== undefined ? waiting?.foreseen?.get(name) : undefined;
     if (!waiting || !unit || !name || kind !== 'dataPoint') return false;
     if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
     const billed = billedRequestOf(request, this.registers);
     let listened: boolean | undefined;
     const answer = await this.db.transaction(async (tx) => {
-      await this.requests.lock(tx, request.id, this.billing.unitLockKey(billed, unit.unitKey));
+      // A charge is decided under the unit's lock; a deduplication against a charge found needs none.
+      await this.requests.lock(tx, request.id, unit.expect === 'charge' ? this.billing.unitLockKey(billed, unit.unitKey) : undefined);
       const listeners = this.events.listenersPart?.(request.accountId);
       const notes: RequestNotes = { legalName, leaseOwner: waiting.leaseOwner ?? undefined };
       const item = ({ cost }: { cost: number }, onlyIf: string) =>
@@ -183,9 +184,9 @@ export class ItemSettler {
           }),
           ...(listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
         ]);
-      const row = await this.billing.chargeFresh(tx, billed, unit, item, {
-        part: openItemPart(request.id, kind, name, 'fresh_item'),
-        holds: 'exists (select 1 from fresh_item)',
+      const row = await this.billing.settleForeseen(tx, billed, unit, item, {
+        part: openItemPart(request.id, kind, name, 'foreseen_item'),
+        holds: 'exists (select 1 from foreseen_item)',
       });
       if (row) listened = listeners?.read(row);
       return row && answerOfRow(row);

@@ -1,16 +1,17 @@
-import type { FreshUnit } from '../billing/settlement.ts';
+import type { ForeseenUnit } from '../billing/settlement.ts';
 import type { StoredRequest } from '../requests/repository.ts';
 
 /**
- * The data points an accept left open whose blocks it held without history (a company the account has not asked for
- * within their windows), each the only item of its block, in a request without documents: the settlement of each can
- * charge it in one statement (BillingSettlement.chargeFresh). By data point.
+ * The data points an accept left open whose blocks' settlements its quote foresaw (ForeseenUnit: a charge of a block
+ * the account has no event of for the company within its window, or a deduplication against a charge found there),
+ * each the only item of its block, in a request without documents: the settlement of each can write it in one statement
+ * (BillingSettlement.settleForeseen). By data point.
  */
-export type FreshItems = ReadonlyMap<string, FreshUnit>;
+export type ForeseenItems = ReadonlyMap<string, ForeseenUnit>;
 
 interface Slot {
   leaseOwner: string | null;
-  fresh?: FreshItems;
+  foreseen?: ForeseenItems;
   answer?: Promise<StoredRequest | undefined>;
 }
 
@@ -26,16 +27,16 @@ interface Slot {
 export class SettledAnswers {
   private readonly slots = new Map<string, Slot>();
 
-  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`; `fresh`: see FreshItems. */
-  expect(requestId: string, leaseOwner: string | null, fresh?: FreshItems): void {
-    this.slots.set(requestId, { leaseOwner, ...(fresh ? { fresh } : {}) });
+  /** The request's work is about to run in this process, whose lease on it is `leaseOwner`; `foreseen`: see ForeseenItems. */
+  expect(requestId: string, leaseOwner: string | null, foreseen?: ForeseenItems): void {
+    this.slots.set(requestId, { leaseOwner, ...(foreseen ? { foreseen } : {}) });
   }
 
   /**
    * The lease the answer's read may end, and what the accept knew of the request's open items, when the request's
    * caller is waiting for an answer; otherwise undefined.
    */
-  waiting(requestId: string): { leaseOwner: string | null; fresh?: FreshItems } | undefined {
+  waiting(requestId: string): { leaseOwner: string | null; foreseen?: ForeseenItems } | undefined {
     return this.slots.get(requestId);
   }
 

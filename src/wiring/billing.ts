@@ -26,11 +26,12 @@ export function createBilling(deps: { db: Db; clock: Clock; log: Logger; webhook
   notifications.log = deps.log;
   // A settled item may have charged the account: its notification thresholds are evaluated after it.
   deps.events.on('itemSettled', (request) => notifications.evaluateSoon(request.accountId));
+  const billing = new BillingService(repository, ledger);
   return {
     ledger,
     repository,
-    billing: new BillingService(repository, ledger),
-    settlement: new BillingSettlement(repository, ledger, clock),
+    billing,
+    settlement: new BillingSettlement(repository, ledger, clock, billing.known),
     notifications,
   };
 }

@@ -92,7 +92,7 @@ describe('request path: the cost of a request is independent of history', () => 
     const captures = statementLog.entries.filter((e) => e.sql.includes('"answerRequest"'));
     assert.equal(captures.length, 1, 'the capture reads the answer');
     // A company the account has not asked for: the accept, the request's lock with the unit's (on PostgreSQL), and the
-    // capture, which charges without reading first (BillingSettlement.chargeFresh), writes the item and answers.
+    // capture, which charges without reading first (BillingSettlement.settleForeseen), writes the item and answers.
     const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !BESIDE.test(e.sql));
     assert.equal(path.length, locksAreNoOps(svc.db) ? 2 : 3, path.map((e) => e.sql.slice(0, 80)).join('\n'));
     const [row] = await svc.db.query<{ lease: string | null }>('select lease_owner as lease from requests where id = $1', [
@@ -165,10 +165,10 @@ describe('request path: the cost of a request is independent of history', () => 
     const res = await answered;
     statementLog.enabled = false;
     assert.equal(res.status, 200);
-    // The one-statement charge (BillingSettlement.chargeFresh) found the charge and wrote nothing; the usual settlement
+    // The one-statement charge (BillingSettlement.settleForeseen) found the charge and wrote nothing; the usual settlement
     // that followed deduplicated the block against it.
     assert.ok(
-      statementLog.entries.some((e) => e.sql.startsWith('with fresh_reservation')),
+      statementLog.entries.some((e) => e.sql.startsWith('with foreseen_reservation')),
       'the one-statement charge was tried',
     );
     assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');
@@ -228,11 +228,11 @@ describe('request path: the cost of a request is independent of history', () => 
     );
     const balance = (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents;
 
-    // A repeat's statements: the quote from the unit's history, the accept, the request's lock (on PostgreSQL; the
-    // embedded store runs one transaction at a time), the read of its items (with the unit's charges, its reservation
-    // and whether the account has webhook endpoints), and the capture (the item, the legal name and the lease's end
-    // with it, and the answer it leaves). Four round trips: the lock goes with the items' read.
-    const statements = locksAreNoOps(svc.db) ? 4 : 5;
+    // A repeat's statements: the accept, quoted from the charge this process made (KnownCharges: deduplicated for
+    // certain, no read of the history), and the settlement, which writes the deduplicated event linked to that charge,
+    // the item, the legal name and the lease's end, and reads the answer, in one statement that commits; on PostgreSQL
+    // the request's lock goes ahead of it, in the same round trip (the embedded store runs one transaction at a time).
+    const statements = locksAreNoOps(svc.db) ? 2 : 3;
     assert.equal(firstRepeats.statements, statements, `a repeat runs ${statements} statements`);
 
     const laterRepeats = await costOfARepeat();
@@ -249,6 +249,13 @@ describe('request path: the cost of a request is independent of history', () => 
       COMPANY,
     ]);
     assert.equal(charges.length, 1);
+    // Every repeat made here is deduplicated against that charge.
+    const linked = await svc.db.query<{ linked: string | null }>(
+      `select distinct linked_event_id as linked from billing_events
+        where account_id = $1 and company_id = $2 and status = 'deduplicated' and request_id not like 'req_history_%'`,
+      [accountId, COMPANY],
+    );
+    assert.deepEqual(linked, [{ linked: charge.id }]);
 
     // Rows returned are not rows read: deduplication's read of the unit's events must walk its index newest first and
     // stop at its limits, not fetch the 1,000 deduplicated events of the window and sort them. Planned as a burst of
