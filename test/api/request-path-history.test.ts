@@ -168,7 +168,7 @@ describe('request path: the cost of a request is independent of history', () => 
     // The one-statement charge (BillingSettlement.settleForeseen) found the charge and wrote nothing; the usual settlement
     // that followed deduplicated the block against it.
     assert.ok(
-      statementLog.entries.some((e) => e.sql.startsWith('with foreseen_reservation')),
+      statementLog.entries.some((e) => e.sql.includes('with foreseen_reservation')),
       'the one-statement charge was tried',
     );
     assert.equal(res.body.request.dataStatus.dataPoints.company.status, 'succeeded');

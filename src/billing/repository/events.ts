@@ -143,8 +143,10 @@ export class BillingRepository {
     const holds = guard?.holds ?? 'true';
     const run = commits && tx.commitWith ? tx.commitWith.bind(tx) : tx.query.bind(tx);
     // The statement's row: whether it wrote, and what `also` adds to it (its select), for its owner to read.
+    // Planned once per session (withGenericPlan), as PostgreSQL chose itself for it (pg_stat_statements: 10 plans in
+    // 4,638 runs under load): marked, it no longer switches its connection's plan mode back from the accept's.
     const [row] = await run(
-      `with ${checked ? `${checked.ctes}, ` : ''}event as (
+      withGenericPlan(`with ${checked ? `${checked.ctes}, ` : ''}event as (
          insert into billing_events (id, account_id, request_id, country_code, company_id, kind, sku, document_id, unit_key,
            amount, status, linked_event_id, basis_at, created_at)
          select $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::int8, $11::text,
@@ -155,7 +157,7 @@ export class BillingRepository {
          update billing_reservations set state = $15, charged = $16, event_id = (select id from event), settled_at = $17
           where $15::text is not null and request_id = $3 and unit_key = $9 and ${holds}
        )${ledger ? `, ${ledger.ctes}` : ''}${more ? `, ${more.ctes}` : ''}
-       select ${holds} as written${more?.select ? `, ${more.select}` : ''}`,
+       select ${holds} as written${more?.select ? `, ${more.select}` : ''}`),
       [
         e.id,
         e.accountId,
