@@ -122,10 +122,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       const begin = () => (begun ??= send('begin', { tx }));
       const statement = async (sql: string, params: readonly unknown[], commit: boolean) => {
         if (committed) throw new DatabaseError('the transaction has committed: no statement can follow the one that committed it');
-        const fields = { sql, params, tx, ...(commit ? { commit } : {}) };
+        // A transaction whose only statement commits it runs as that statement alone, which is atomic by itself: the
+        // worker runs no BEGIN and no COMMIT for it (each a statement of its own inside PGlite), nor a second message.
+        const alone = commit && !begun && queued.length === 0;
+        const fields = { sql, params, ...(alone ? {} : { tx }), ...(commit && !alone ? { commit } : {}) };
         // BEGIN and the statements queued ahead (withNext) are posted without waiting, like BEGIN: the worker runs them
         // in order, and the first failure among them is this statement's.
-        const first = begun ? [] : [begin()];
+        const first = begun || alone ? [] : [begin()];
         const ahead = queued.splice(0).map((q) => send('query', { sql: q.sql, params: q.params, tx }));
         const sent = send('query', fields);
         // Posted before the answer comes back: the worker runs them after the commit (or, if the statement failed and
