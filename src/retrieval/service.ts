@@ -147,7 +147,7 @@ export class RetrievalService {
     // With work to run, its first settlement or job commits waiting for the disk before anyone hears of the request.
     const flushedByWhatFollows = () => tasks.length > 0;
     const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
-    const acceptedFresh =
+    const acceptedUnread =
       guessedHold !== undefined &&
       (await this.requests.insert(this.db, request, items, lease, {
         with: guessedHold.parts,
@@ -155,10 +155,9 @@ export class RetrievalService {
         flushedByWhatFollows: flushedByWhatFollows(),
       }));
     // The quote the request was accepted with: what its settlements can foresee (ForeseenItems).
-    let accepted = acceptedFresh ? guessed?.quote : undefined;
-    if (!acceptedFresh) {
-      const quote = await this.billing.quote(this.db, quoteInput);
-      accepted = quote;
+    let accepted = acceptedUnread ? guessed?.quote : undefined;
+    if (!acceptedUnread) {
+      const quote = (accepted = await this.billing.quote(this.db, quoteInput));
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
       if (

@@ -165,9 +165,9 @@ export class ItemSettler {
   private async succeedForeseen(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
     const { legalName, ...delivery } = delivered;
     const waiting = this.answers?.waiting(request.id);
-    const [name] = names;
-    const unit = names.length === 1 && name !== undefined ? waiting?.foreseen?.get(name) : undefined;
-    if (!waiting || !unit || !name || kind !== 'dataPoint') return false;
+    const name = names.length === 1 ? names[0]! : undefined;
+    const unit = name === undefined ? undefined : waiting?.foreseen?.get(name);
+    if (!waiting || !unit || name === undefined || kind !== 'dataPoint') return false;
     if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
     const billed = billedRequestOf(request, this.registers);
     let listened: boolean | undefined;
