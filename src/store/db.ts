@@ -28,6 +28,13 @@ export interface Queryable {
    */
   withNext?(sql: string, params?: readonly unknown[]): void;
   /**
+   * Inside a transaction: `withNext` for a statement whose rows are read (one of several writes sent together): resolves
+   * with them once the next statement's round trip has answered, rejects with the failure that stopped the message
+   * (its own, which the next statement shares, or one before it). Await it only after the next statement is sent: it
+   * waits for that statement. Where absent, `query` it.
+   */
+  queryWithNext?<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
    * Inside a transaction: runs `sql` once the transaction has committed, on its own (it sees what the commit wrote),
    * sent in the commit's round trip when commitWith commits it: a read of what the transaction settled. Resolves with
    * its rows, or undefined when the transaction did not commit; rejects when it fails, the commit standing. Where

@@ -113,7 +113,8 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       // COMMIT goes with the last statement when the work says which it is (commitWith).
       let begun: Promise<unknown> | undefined;
       let committed = false;
-      const queued: { sql: string; params: readonly unknown[] }[] = [];
+      /** Statements sent with the next one (withNext), and who reads their rows (queryWithNext). */
+      const queued: { sql: string; params: readonly unknown[]; resolve?(rows: unknown[]): void; reject?(err: unknown): void }[] = [];
       /** Reads waiting for the commit (afterCommit): posted behind it, they run once it has, outside the transaction. */
       const followers: Follower[] = [];
       const postFollowers = () => {
@@ -129,7 +130,12 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         // BEGIN and the statements queued ahead (withNext) are posted without waiting, like BEGIN: the worker runs them
         // in order, and the first failure among them is this statement's.
         const first = begun || alone ? [] : [begin()];
-        const ahead = queued.splice(0).map((q) => send('query', { sql: q.sql, params: q.params, tx }));
+        const ahead = queued.splice(0).map((q) => {
+          const rows = send('query', { sql: q.sql, params: q.params, tx });
+          // Its rows for whoever reads them; its failure is this statement's (below) either way.
+          rows.then(q.resolve, q.reject ?? (() => undefined));
+          return rows;
+        });
         const sent = send('query', fields);
         // Posted before the answer comes back: the worker runs them after the commit (or, if the statement failed and
         // nothing committed, they are answered with undefined below).
@@ -150,12 +156,22 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
       /** Statements queued with nothing after them run before the commit: the last of them carries the others. */
       const flushQueued = async () => {
         const last = queued.pop();
-        if (last) await statement(last.sql, last.params, false);
+        if (!last) return;
+        try {
+          // Run first: an optional call would not evaluate its argument for a statement nobody reads.
+          const rows = (await statement(last.sql, last.params, false)) as unknown[];
+          last.resolve?.(rows);
+        } catch (err) {
+          last.reject?.(err);
+          throw err;
+        }
       };
       const handle: Queryable = {
         query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, false)) as Row[],
         commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statement(sql, params, true)) as Row[],
         withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
+        queryWithNext: <Row>(sql: string, params: readonly unknown[] = []) =>
+          new Promise<Row[]>((resolve, reject) => queued.push({ sql, params, resolve: resolve as (rows: unknown[]) => void, reject })),
         afterCommit: <Row>(sql: string, params: readonly unknown[] = []) =>
           new Promise<Row[] | undefined>((resolve, reject) =>
             followers.push({ sql, params, resolve: resolve as Follower['resolve'], reject }),
@@ -173,6 +189,8 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
         postFollowers();
         return result;
       } catch (err) {
+        // Statements queued when the work failed never run: whoever reads their rows hears so.
+        for (const q of queued.splice(0)) q.reject?.(err);
         if (committed) postFollowers();
         for (const f of followers.splice(0)) f.resolve(undefined);
         if (begun && !committed) await send('rollback', { tx }).catch(() => undefined);

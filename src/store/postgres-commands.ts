@@ -130,8 +130,8 @@ export function preparedValues(values: readonly unknown[]): unknown[] {
 /**
  * Runs `statement` with commands (no parameters, no rows wanted) before and after it, statements ahead of it (after
  * the commands before), and statements following the commands after it (a read after the transaction's COMMIT), all
- * in one round trip. Answers the statement's result, and the following statements' results or their failure, which
- * leaves the statement's result (and its commit) standing.
+ * in one round trip. Answers the statement's result, the results of the statements ahead of it, and the following
+ * statements' results or their failure, which leaves the statement's result (and its commit) standing.
  */
 export function queryAroundThen(
   client: pg.ClientBase,
@@ -142,7 +142,7 @@ export function queryAroundThen(
     following: readonly AheadStatement[];
   },
   statement: pg.QueryConfig,
-): Promise<{ result: pg.QueryResult; following: pg.QueryResult[] | Error }> {
+): Promise<{ result: pg.QueryResult; ahead: pg.QueryResult[]; following: pg.QueryResult[] | Error }> {
   const ahead = commands.ahead ?? [];
   const main = commands.before.length + ahead.length;
   const firstFollowing = main + 1 + commands.after.length;
@@ -153,6 +153,7 @@ export function queryAroundThen(
       const all = Array.isArray(results) ? results : [results];
       resolve({
         result: all[main]!,
+        ahead: all.slice(commands.before.length, main),
         following: query.followingFailure ?? all.slice(firstFollowing, firstFollowing + commands.following.length),
       });
     });

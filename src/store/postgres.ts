@@ -60,11 +60,16 @@ async function run(
   if (before.length === 0 && after.length === 0 && ahead.length === 0 && following.length === 0)
     return client.query(statement(sql, params));
   try {
-    const { result, following: answered } = await queryAroundThen(
+    const {
+      result,
+      ahead: aheadAnswered,
+      following: answered,
+    } = await queryAroundThen(
       client,
       { before, ahead: ahead.map(aheadOf), after, following: following.map(aheadOf) },
       statement(sql, params),
     );
+    ahead.forEach((q, i) => q.resolve?.(aheadAnswered[i]!.rows));
     following.forEach((f, i) => (answered instanceof Error ? f.reject(answered) : f.resolve(answered[i]!.rows)));
     if (setsMode) planModes.set(client, wanted);
     return result;
@@ -74,14 +79,18 @@ async function run(
   }
 }
 
-/** A statement waiting to go ahead of the transaction's next one (Queryable.withNext). */
+/** A statement waiting to go ahead of the transaction's next one (Queryable.withNext), and who reads its rows (queryWithNext). */
 interface Queued {
   sql: string;
   params: readonly unknown[];
+  resolve?(rows: unknown[]): void;
+  reject?(err: unknown): void;
 }
 
 /** A statement to run after the transaction's commit (Queryable.afterCommit), and who waits for its rows. */
-interface Follower extends Queued {
+interface Follower {
+  sql: string;
+  params: readonly unknown[];
   resolve(rows: unknown[] | undefined): void;
   reject(err: unknown): void;
 }
@@ -159,13 +168,26 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
         begun = true;
         const ahead = queued;
         queued = [];
-        // A named statement this connection has not parsed yet runs alone, once: afterwards it goes ahead by its name.
-        // So do those queued before it, to keep their order.
-        const alone = ahead.findLastIndex((q) => !readyToGoAhead(client, q)) + 1;
-        for (let i = 0; i < alone; i++) await run(client, ahead[i]!.sql, ahead[i]!.params, { begin: first && i === 0 });
-        // After the committing statement, the reads waiting for the commit that the connection can send by name.
-        const following = commit ? followers.filter((f) => readyToGoAhead(client, f)) : [];
-        const result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone), following });
+        let result: pg.QueryResult;
+        let following: Follower[] = [];
+        try {
+          // A named statement this connection has not parsed yet runs alone, once: afterwards it goes ahead by its name.
+          // So do those queued before it, to keep their order.
+          const alone = ahead.findLastIndex((q) => !readyToGoAhead(client, q)) + 1;
+          for (let i = 0; i < alone; i++) {
+            const q = ahead[i]!;
+            // Run first: an optional call would not evaluate its argument for a statement nobody reads.
+            const { rows } = await run(client, q.sql, q.params, { begin: first && i === 0 });
+            q.resolve?.(rows);
+          }
+          // After the committing statement, the reads waiting for the commit that the connection can send by name.
+          following = commit ? followers.filter((f) => readyToGoAhead(client, f)) : [];
+          result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone), following });
+        } catch (err) {
+          // The failure stopped the message: what was sent ahead and had not answered shares it (a settled one stays so).
+          for (const q of ahead) q.reject?.(err);
+          throw err;
+        }
         committed = commit;
         if (commit) for (const f of following) followers.splice(followers.indexOf(f), 1);
         return result.rows;
@@ -176,13 +198,27 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       };
       /** Statements queued with nothing after them run before the commit. */
       const flushQueued = async () => {
-        for (const { sql, params } of queued.splice(0)) await statementOf(sql, params, false);
+        for (const q of queued.splice(0)) {
+          try {
+            const rows = await statementOf(q.sql, q.params, false);
+            q.resolve?.(rows);
+          } catch (err) {
+            q.reject?.(err);
+            throw err;
+          }
+        }
+      };
+      /** Statements queued when the work failed never run: whoever reads their rows hears so. */
+      const dropQueued = (err: unknown) => {
+        for (const q of queued.splice(0)) q.reject?.(err);
       };
       try {
         const result = await fn({
           query: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, false)) as Row[],
           commitWith: async <Row>(sql: string, params: readonly unknown[] = []) => (await statementOf(sql, params, true)) as Row[],
           withNext: (sql: string, params: readonly unknown[] = []) => void queued.push({ sql, params }),
+          queryWithNext: <Row>(sql: string, params: readonly unknown[] = []) =>
+            new Promise<Row[]>((resolve, reject) => queued.push({ sql, params, resolve: resolve as Queued['resolve'], reject })),
           afterCommit: <Row>(sql: string, params: readonly unknown[] = []) =>
             new Promise<Row[] | undefined>((resolve, reject) =>
               followers.push({ sql, params, resolve: resolve as Follower['resolve'], reject }),
@@ -199,6 +235,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
         await runFollowers();
         return result;
       } catch (err) {
+        dropQueued(err);
         if (committed) await runFollowers();
         for (const f of followers.splice(0)) f.resolve(undefined);
         if (begun && !committed) {

@@ -32,11 +32,21 @@ export const processCounts: StoreCounts = zeroCounts();
  * Each statement of the traced store with the rows it returned, while `enabled`: a test tells the request's
  * statements from those that timers of the process (leases, the clock, the job engine) run beside it.
  */
-export const statementLog: { enabled: boolean; entries: { sql: string; rows: number }[] } = { enabled: false, entries: [] };
+export const statementLog: { enabled: boolean; entries: StatementLogEntry[] } = { enabled: false, entries: [] };
+
+/** A statement in `statementLog`; `transaction` numbers the transaction it ran in (none outside one). */
+export interface StatementLogEntry {
+  sql: string;
+  rows: number;
+  transaction?: number;
+}
+
+/** Numbers the traced transactions, for `StatementLogEntry.transaction`. */
+let transactionSerial = 0;
 
 /** Wraps `db` so that every statement it runs is added to `counts`; the store itself is unchanged. */
 export function traced(db: Db, counts: StoreCounts = processCounts): Db {
-  async function timed<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  async function timed<T>(sql: string, run: () => Promise<T>, transaction?: number): Promise<T> {
     const t = performance.now();
     let rows = 0;
     try {
@@ -46,7 +56,8 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     } finally {
       const ms = performance.now() - t;
       counts.rows += rows;
-      if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows });
+      if (statementLog.enabled && counts === processCounts)
+        statementLog.entries.push({ sql, rows, ...(transaction ? { transaction } : {}) });
       counts.statements++;
       counts.roundTrips++;
       counts.statementMs += ms;
@@ -54,12 +65,13 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     }
   }
   /** A statement sent in another's round trip (withNext, afterCommit): counted, not timed; its rows are not seen. */
-  function sentWithAnother(sql: string) {
+  function sentWithAnother(sql: string, transaction?: number) {
     counts.statements++;
-    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows: 0 });
+    if (statementLog.enabled && counts === processCounts)
+      statementLog.entries.push({ sql, rows: 0, ...(transaction ? { transaction } : {}) });
   }
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => timed(sql, () => q.query(sql, params)),
+  const wrap = (q: Queryable, transaction?: number): Queryable => ({
+    query: (sql, params) => timed(sql, () => q.query(sql, params), transaction),
     ...(q.copyIn ? { copyIn: q.copyIn.bind(q) } : {}),
   });
   return {
@@ -70,9 +82,10 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
       const t = performance.now();
       let ran = false;
       let committedWith = false;
+      const serial = ++transactionSerial;
       try {
         return await db.transaction((tx) => {
-          const inner = wrap(tx);
+          const inner = wrap(tx, serial);
           return fn({
             ...inner,
             query: (sql, params) => ((ran = true), inner.query(sql, params)),
@@ -81,8 +94,18 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
                   // A statement of its own, in the next one's round trip.
                   withNext(sql: string, params?: readonly unknown[]) {
                     ran = true;
-                    sentWithAnother(sql);
+                    sentWithAnother(sql, serial);
                     tx.withNext!(sql, params);
+                  },
+                }
+              : {}),
+            ...(tx.queryWithNext
+              ? {
+                  // A statement of its own, in the next one's round trip, whose rows are read.
+                  queryWithNext<Row>(sql: string, params?: readonly unknown[]) {
+                    ran = true;
+                    sentWithAnother(sql, serial);
+                    return tx.queryWithNext!<Row>(sql, params);
                   },
                 }
               : {}),
@@ -99,7 +122,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
               ? {
                   async commitWith<Row>(sql: string, params?: readonly unknown[]) {
                     ran = true;
-                    const rows = await timed(sql, () => tx.commitWith!<Row>(sql, params));
+                    const rows = await timed(sql, () => tx.commitWith!<Row>(sql, params), serial);
                     committedWith = true;
                     return rows;
                   },

@@ -200,6 +200,57 @@ describe('transactions', () => {
     assert.equal(last!.n, 42);
   });
 
+  it('reads the rows of statements sent queryWithNext, in order, with one failure stopping all that travel together', async () => {
+    const add = 'insert into tx_probe (k, n) values ($1, $2) returning k, n';
+    for (let i = 0; i < 3; i++) {
+      // Several writes sent together and committed by the last (the second and third times by name on PostgreSQL).
+      const rows = await db.transaction(async (tx) => {
+        assert.ok(tx.queryWithNext, `${db.backend} offers queryWithNext`);
+        const first = tx.queryWithNext<{ k: string; n: number }>(add, [`with-next-a${i}`, 1]);
+        const second = tx.queryWithNext<{ k: string; n: number }>('update tx_probe set n = n + 1 where k = $1 returning n', [
+          `with-next-a${i}`,
+        ]);
+        const last = await tx.commitWith!<{ n: number }>('select n from tx_probe where k = $1', [`with-next-a${i}`]);
+        return [await first, await second, last];
+      });
+      assert.deepEqual(rows, [[{ k: `with-next-a${i}`, n: 1 }], [{ n: 2 }], [{ n: 2 }]], 'each its own rows; each sees the one before');
+    }
+    // With nothing after it, it runs before the commit, and still answers its rows.
+    // (Returned in an object: the work's promise would wait for it, and it waits for the work to end.)
+    const alone = await db.transaction(async (tx) => ({ rows: tx.queryWithNext!<{ k: string }>(add, ['with-next-alone', 1]) }));
+    assert.deepEqual(await alone.rows, [{ k: 'with-next-alone', n: 1 }]);
+    // A failure among them rejects it, the statement it went with, and whatever went with them; nothing is kept.
+    // (Each read at once, as a caller reading several does with Promise.all: a rejection nobody has heard of yet is
+    // reported as unhandled.)
+    let first: Promise<unknown> | undefined;
+    let failing: Promise<unknown> | undefined;
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        first = tx.queryWithNext!(add, ['with-next-b', 1]).catch((err: unknown) => err);
+        failing = tx.queryWithNext!(add, ['with-next-a0', 1]).catch((err: unknown) => err);
+        await tx.query(add, ['with-next-c', 1]);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    assert.equal(((await failing) as { code?: string }).code, '23505');
+    // The first statement ran (on the embedded store it answered before the failure) or was stopped with the others;
+    // either way nothing of the transaction is kept.
+    const firstAnswer = await first;
+    assert.ok(Array.isArray(firstAnswer) || (firstAnswer as { code?: string }).code === '23505', String(firstAnswer));
+    assert.deepEqual(await db.query('select k from tx_probe where k in ($1, $2)', ['with-next-b', 'with-next-c']), []);
+    // Work that fails before anything follows it: it never runs, and its reader hears the work's failure.
+    let never: Promise<unknown> | undefined;
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        never = tx.queryWithNext!(add, ['with-next-never', 1]).catch((err: unknown) => err);
+        throw new Error('changed its mind');
+      }),
+      /changed its mind/,
+    );
+    assert.match(String(await never), /changed its mind/);
+    assert.deepEqual(await db.query('select k from tx_probe where k = $1', ['with-next-never']), []);
+  });
+
   it('runs a statement sent afterCommit once the transaction has committed, in its round trip, with rows of its own', async () => {
     const read = 'select n from tx_probe where k = $1';
     for (let i = 1; i <= 5; i++) {
