@@ -156,8 +156,10 @@ export class BillingSettlement {
    * the unit for the company within its window (another request may have settled one since); and while `guard.holds`,
    * the caller's own condition (its item still open). Under the unit's lock, taken by the statement before it
    * (RequestRepository.lock), that is the charge `capture` would decide, at the price held; a deduplication against a
-   * charge found needs no lock, as no later event changes it. Returns the statement's row when it wrote; undefined when
-   * it wrote nothing and the unit is to be settled the usual way.
+   * charge found needs no lock, as no later event changes it. Returns the statement's row when it wrote, and what to
+   * call once its transaction has committed; undefined when it wrote nothing and the unit is to be settled the usual way.
+   * `commits: false`: the statement is not the transaction's last (several units of one request settled together, sent
+   * with the last: Queryable.queryWithNext), and commits nothing itself.
    */
   async settleForeseen(
     tx: Queryable,
@@ -165,7 +167,8 @@ export class BillingSettlement {
     unit: ForeseenUnit,
     item: (outcome: { cost: number }, onlyIf: string) => StatementPartBuilder,
     guard: { part: StatementPartBuilder; holds: string },
-  ): Promise<Record<string, unknown> | undefined> {
+    { commits = true }: { commits?: boolean } = {},
+  ): Promise<{ row: Record<string, unknown>; committed(): void } | undefined> {
     const charges = unit.expect === 'charge';
     const window = req.catalogue.blocks.find((b) => b.sku === unit.sku)?.dedupWindow ?? DEFAULT_DEDUP_WINDOW_MS;
     const holds = `exists (select 1 from foreseen_reservation)${charges ? ' and not exists (select 1 from foreseen_history)' : ''} and ${guard.holds}`;
@@ -188,12 +191,17 @@ export class BillingSettlement {
       { state: 'captured', charged: amount, settledAt: now },
       ledger,
       item({ cost: amount }, holds),
-      { commits: true, guard: { part: checks, holds } },
+      { commits, guard: { part: checks, holds } },
     );
     if (written.written !== true) return undefined;
-    // Committed with the statement: a charge later requests of the unit within its window are deduplicated against.
-    if (charges) this.knownCharges?.remember(req, [{ ...knownEventOf(event), mode: req.mode }]);
-    return written;
+    return {
+      row: written,
+      // Once committed, a charge later requests of the unit within its window are deduplicated against (not before: a
+      // transaction that fails after the statement leaves no charge to link to).
+      committed: () => {
+        if (charges) this.knownCharges?.remember(req, [{ ...knownEventOf(event), mode: req.mode }]);
+      },
+    };
   }
 
   /**

@@ -71,12 +71,20 @@ export class RequestRepository {
    * the next one, which the lock is sent with (Queryable.withNext: one round trip for both). None on a store whose
    * transactions run one at a time.
    */
-  async lock(tx: Queryable, id: string, advisoryKey?: string): Promise<void> {
+  async lock(tx: Queryable, id: string, advisoryKeys: string | readonly string[] = []): Promise<void> {
     if (locksAreNoOps(this.db)) return;
     const run = (sql: string, params: readonly unknown[]) => (tx.withNext ? tx.withNext(sql, params) : tx.query(sql, params));
     const locked = 'select id from requests where id = $1 for update';
-    // `advisoryKey`: an advisory lock taken next (a unit's, BillingSettlement.chargesWithItems), after the row's.
-    if (advisoryKey) await run(`with locked as (${locked}) select pg_advisory_xact_lock(hashtext($2)) from locked`, [id, advisoryKey]);
+    // `advisoryKeys`: advisory locks taken next (units', BillingSettlement.chargesWithItems), after the row's; several
+    // in the order of their keys, as every holder of more than one takes them, so that two never wait for each other.
+    const keys = typeof advisoryKeys === 'string' ? [advisoryKeys] : [...advisoryKeys].sort();
+    if (keys.length === 1) await run(`with locked as (${locked}) select pg_advisory_xact_lock(hashtext($2)) from locked`, [id, keys[0]]);
+    else if (keys.length > 1)
+      await run(
+        `with locked as (${locked})
+         select pg_advisory_xact_lock(hashtext(k.key)) from locked, unnest($2::text[]) with ordinality as k(key, n) order by k.n`,
+        [id, keys],
+      );
     else await run(locked, [id]);
   }
 

@@ -11,8 +11,7 @@ import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { answerOfRow, type RequestRepository, type StoredRequest } from '../requests/repository.ts';
-import { itemUpdatePart, openItemPart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
-import { combineParts } from '../store/statement.ts';
+import { itemUpdatePart, openItemsUnitPart, type ItemPatch, type RequestNotes } from '../requests/statement-parts.ts';
 import type { ItemKind, ItemRow, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ItemErrorCode } from '../shared/errors.ts';
@@ -56,6 +55,16 @@ interface AnswerOffer {
   readAfterCommit(): void;
 }
 
+/**
+ * Settles a delivered data point in the one statement its accept foresaw (ForeseenSettler): true when it did, false,
+ * with nothing written, when the usual settlement is to follow.
+ */
+export interface ForeseenSettlement {
+  succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean>;
+  /** Settles now what of the request waits for its other foreseen data points (one of them fails). */
+  settleWaiting(requestId: string): Promise<void>;
+}
+
 /** For a register no longer served: nothing includes anything, default windows apply. */
 const NO_CATALOGUE: Pick<Catalogue, 'blocks' | 'documents'> = { blocks: [], documents: [] };
 
@@ -95,6 +104,8 @@ export class ItemSettler {
     private readonly afterSettle: (request: RequestRow) => Promise<void> = async () => undefined,
     /** Where the answer read after a request's last settlement goes, for its waiting caller. */
     private readonly answers?: SettledAnswers,
+    /** Settles a delivery as its accept foresaw, where that applies (ForeseenSettler). */
+    private readonly foreseen?: ForeseenSettlement,
   ) {}
 
   /**
@@ -104,7 +115,7 @@ export class ItemSettler {
    * before `otherKeyPersons`); the others show 0.
    */
   async succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<void> {
-    if (await this.succeedForeseen(request, kind, names, delivered)) return;
+    if (await this.foreseen?.succeed(request, kind, names, delivered)) return;
     const { legalName, ...delivery } = delivered;
     // A charge follows: the unit's reservation is locked by the statement that reads the items (one round trip fewer).
     const unitOf = delivery.uncharged ? undefined : { kind, names };
@@ -155,51 +166,11 @@ export class ItemSettler {
     });
   }
 
-  /**
-   * A data point whose block's settlement its accept foresaw (ForeseenItems), delivered while its caller waits: charged
-   * or deduplicated, written and answered by one statement that commits, without the read of the request's items
-   * `settle` starts with; the answer goes to the caller when it shows nothing open. False, with nothing written, when
-   * that does not apply or what the accept knew no longer holds (another request charged the unit since, or the item was
-   * settled otherwise): the usual settlement follows.
-   */
-  private async succeedForeseen(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
-    const { legalName, ...delivery } = delivered;
-    const waiting = this.answers?.waiting(request.id);
-    const name = names.length === 1 ? names[0]! : undefined;
-    const unit = name === undefined ? undefined : waiting?.foreseen?.get(name);
-    if (!waiting || !unit || name === undefined || kind !== 'dataPoint') return false;
-    if (delivery.uncharged || request.options.agenticEnrichment === true) return false;
-    const billed = billedRequestOf(request, this.registers);
-    let listened: boolean | undefined;
-    const answer = await this.db.transaction(async (tx) => {
-      // A charge is decided under the unit's lock; a deduplication against a charge found needs none.
-      await this.requests.lock(tx, request.id, unit.expect === 'charge' ? this.billing.unitLockKey(billed, unit.unitKey) : undefined);
-      const listeners = this.events.listenersPart?.(request.accountId);
-      const notes: RequestNotes = { legalName, leaseOwner: waiting.leaseOwner ?? undefined };
-      const item = ({ cost }: { cost: number }, onlyIf: string) =>
-        combineParts([
-          itemUpdatePart(request.id, kind, name, succeededPatch(delivery, cost, true), this.clock.now(), notes, {
-            answer: true,
-            onlyIf,
-          }),
-          ...(listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
-        ]);
-      const row = await this.billing.settleForeseen(tx, billed, unit, item, {
-        part: openItemPart(request.id, kind, name, 'foreseen_item'),
-        holds: 'exists (select 1 from foreseen_item)',
-      });
-      if (row) listened = listeners?.read(row);
-      return row && answerOfRow(row);
-    });
-    if (!answer) return false;
-    if (!answer.items.some(isOpen)) this.answers!.offer(request.id, Promise.resolve(answer));
-    this.events.requestUpdated(request.accountId, request.id, listened);
-    await this.afterSettle(request);
-    return true;
-  }
-
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
   async fail(request: RequestRow, kind: ItemKind, names: readonly string[], failure: ItemFailure): Promise<void> {
+    // Delivered data points waiting to settle with this one are settled first: a deadline's failure of one of them
+    // then finds it succeeded and changes nothing.
+    await this.foreseen?.settleWaiting(request.id);
     await this.settle(request, undefined, async (tx, items, billed) => {
       let changed = false;
       const units = new Set<string>();
@@ -367,7 +338,7 @@ export class ItemSettler {
 }
 
 /** A delivered item's outcome: what it delivers, and the unit's charge when it is the item that shows it. */
-function succeededPatch(delivery: Omit<Delivery, 'legalName'>, cost: number, carriesCost: boolean): ItemPatch {
+export function succeededPatch(delivery: Omit<Delivery, 'legalName'>, cost: number, carriesCost: boolean): ItemPatch {
   const { chargedAlready = 0, uncharged, ...delivered } = delivery;
   return { status: 'succeeded', ...delivered, cost: (carriesCost ? cost : 0) + chargedAlready, uncharged: uncharged === true };
 }

@@ -12,6 +12,8 @@ export type ForeseenItems = ReadonlyMap<string, ForeseenUnit>;
 interface Slot {
   leaseOwner: string | null;
   foreseen?: ForeseenItems;
+  /** The foreseen data points delivered so far (`arrive`). */
+  arrived?: Set<string>;
   answer?: Promise<StoredRequest | undefined>;
 }
 
@@ -38,6 +40,18 @@ export class SettledAnswers {
    */
   waiting(requestId: string): { leaseOwner: string | null; foreseen?: ForeseenItems } | undefined {
     return this.slots.get(requestId);
+  }
+
+  /**
+   * A foreseen data point of the request was delivered: whether every data point the accept foresaw has been (those
+   * delivered together settle in one transaction, ItemSettler.succeedForeseen).
+   */
+  arrive(requestId: string, name: string): boolean {
+    const slot = this.slots.get(requestId);
+    if (!slot?.foreseen) return true;
+    (slot.arrived ??= new Set()).add(name);
+    for (const foreseen of slot.foreseen.keys()) if (!slot.arrived.has(foreseen)) return false;
+    return true;
   }
 
   /** The answer a settlement read (undefined when its transaction did not commit); a failed read counts as none. */

@@ -14,10 +14,12 @@ import type { WorkQueue } from '../jobs/queue.ts';
 import { type Logger, logFailure } from '../observability/logger.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RequestRepository } from '../requests/repository.ts';
+import type { RequestRow } from '../requests/types.ts';
 import { AccountSlots } from '../retrieval/account-slots.ts';
 import { AccountSlotRepository } from '../retrieval/repository.ts';
 import { AgenticEnrichment } from '../retrieval/agentic-enrichment.ts';
 import { FastCache } from '../retrieval/fast-cache.ts';
+import { ForeseenSettler } from '../retrieval/foreseen-settlement.ts';
 import { OnboardingExecutor } from '../retrieval/onboarding.ts';
 import { OrphanSweeper } from '../retrieval/orphans.ts';
 import { TaskRunner } from '../retrieval/runner.ts';
@@ -65,16 +67,18 @@ export function createRetrieval(
   // Subscribed after billing's: thresholds are evaluated before the enrichment waits for the request's last item.
   events.on('itemSettled', (request) => enrichment.afterSettle(request));
   const answers = new SettledAnswers();
-  const settler = new ItemSettler(
+  const itemSettled = (request: RequestRow) => events.emit('itemSettled', request);
+  const foreseen = new ForeseenSettler({
     db,
     requests,
     registers,
-    settlement,
+    billing: settlement,
     clock,
-    requestEvents,
-    (request) => events.emit('itemSettled', request),
+    events: requestEvents,
+    afterSettle: itemSettled,
     answers,
-  );
+  });
+  const settler = new ItemSettler(db, requests, registers, settlement, clock, requestEvents, itemSettled, answers, foreseen);
   const graphExpansions = new GraphExpansionRepository(db);
   const graphs = new GraphService(
     registers,

@@ -106,7 +106,7 @@ describe('request path: the cost of a request is independent of history', () => 
     assert.deepEqual(got.body, res.body);
   });
 
-  it("charges each data point of a new company's request in one statement, and answers with the last", async () => {
+  it("charges each data point of a new company's request in one statement, all in one transaction, and answers with the last", async () => {
     statementLog.entries = [];
     statementLog.enabled = true;
     const dataPoints = ['company', 'legalRepresentatives', 'shareholders'];
@@ -118,9 +118,18 @@ describe('request path: the cost of a request is independent of history', () => 
       assert.equal(item.status, 'succeeded', dp);
       assert.ok(item.cost > 0, `${dp} is charged`);
     }
-    // The accept, then for each data point its capture (with the request's and the unit's locks on PostgreSQL).
+    // The accept, then the request's lock with the units' (on PostgreSQL) and each data point's capture, in one
+    // transaction: the data points were delivered together, and settled together (ItemSettler.succeedForeseen).
     const path = statementLog.entries.filter((e) => !BACKGROUND.test(e.sql) && !BESIDE.test(e.sql));
-    assert.equal(path.length, locksAreNoOps(svc.db) ? 4 : 7, path.map((e) => e.sql.slice(0, 80)).join('\n'));
+    const shown = path.map((e) => `${e.transaction ?? '-'} ${e.sql.slice(0, 80)}`).join('\n');
+    assert.equal(path.length, locksAreNoOps(svc.db) ? 4 : 5, shown);
+    const settlements = path.slice(1);
+    assert.equal(settlements.filter((e) => e.sql.includes('with foreseen_reservation')).length, 3, shown);
+    assert.ok(settlements[0]!.transaction !== undefined, shown);
+    assert.ok(
+      settlements.every((e) => e.transaction === settlements[0]!.transaction),
+      `the settlements share one transaction:\n${shown}`,
+    );
     assert.equal(statementLog.entries.filter((e) => e.sql.includes('with released as')).length, 0, 'no read of the answer');
     const got = await svc.call('GET', `/v2/company/${res.body.request.requestId}`, { key });
     assert.deepEqual(got.body, res.body);

@@ -1,0 +1,154 @@
+import type { BillingSettlement, ForeseenUnit } from '../billing/settlement.ts';
+import type { RegisterRegistry } from '../registers/registry.ts';
+import { answerOfRow, type RequestRepository } from '../requests/repository.ts';
+import { itemUpdatePart, openItemPart, type RequestNotes } from '../requests/statement-parts.ts';
+import type { ItemKind, RequestRow } from '../requests/types.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Db } from '../store/db.ts';
+import { combineParts } from '../store/statement.ts';
+import type { RequestEvents } from './events.ts';
+import { billedRequestOf, isOpen, succeededPatch, type Delivery, type ForeseenSettlement } from './settle.ts';
+import type { SettledAnswers } from './settled-answers.ts';
+
+/**
+ * How long a delivered foreseen data point waits for the others of its request, to settle with them in one transaction
+ * (one commit, one round trip), unless one of them settles otherwise first (`settleWaiting`). Its caller waits for all
+ * of them anyway, so the wait delays no answer: a register that answers every call at once delivers them within a few
+ * milliseconds (tens on a loaded machine), and one that takes seconds settles each on its own, as before.
+ */
+const FORESEEN_WAIT_MS = 100;
+
+/** A delivered data point whose settlement its accept foresaw, waiting to settle with others of its request. */
+interface ForeseenDelivery {
+  name: string;
+  unit: ForeseenUnit;
+  delivery: Omit<Delivery, 'legalName'>;
+  legalName: string | undefined;
+  /** Whether its statement wrote (false: it is to be settled the usual way). */
+  resolve(written: boolean): void;
+  reject(err: unknown): void;
+}
+
+/** What ForeseenSettler works with: ItemSettler's own. */
+export interface ForeseenSettlerDeps {
+  db: Db;
+  requests: RequestRepository;
+  registers: RegisterRegistry;
+  billing: BillingSettlement;
+  clock: Clock;
+  events: RequestEvents;
+  /** Runs after outcomes are recorded (ItemSettler's). */
+  afterSettle: (request: RequestRow) => Promise<void>;
+  /** The waiting callers, what their accepts foresaw, and where their answers go. */
+  answers: SettledAnswers;
+}
+
+/**
+ * The settlement an accept foresaw (ForeseenItems): a delivered data point charged or deduplicated by the one statement
+ * that writes its item and reads the answer, the data points of one request delivered together in one transaction.
+ * Anything else it declines, and ItemSettler settles the usual way.
+ */
+export class ForeseenSettler implements ForeseenSettlement {
+  constructor(private readonly deps: ForeseenSettlerDeps) {}
+
+  /** Foreseen data points delivered and waiting for their request's others (FORESEEN_WAIT_MS at most), by request. */
+  private readonly together = new Map<string, { batch: ForeseenDelivery[]; settle(): Promise<void>; timer: NodeJS.Timeout }>();
+
+  /**
+   * A data point whose block's settlement its accept foresaw (ForeseenItems), delivered while its caller waits: charged
+   * or deduplicated, written and answered by one statement, without the read of the request's items `settle` starts
+   * with; the answer goes to the caller when it shows nothing open. It waits for the request's other foreseen data
+   * points (FORESEEN_WAIT_MS at most) and settles with those delivered meanwhile (settleTogether).
+   * False, with nothing written, when that does not apply or what the accept knew no longer holds (another request
+   * charged the unit since, or the item was settled otherwise): the usual settlement follows.
+   */
+  succeed(request: RequestRow, kind: ItemKind, names: readonly string[], delivered: Delivery): Promise<boolean> {
+    const { legalName, ...delivery } = delivered;
+    const waiting = this.deps.answers.waiting(request.id);
+    const name = names.length === 1 ? names[0]! : undefined;
+    const unit = name === undefined ? undefined : waiting?.foreseen?.get(name);
+    if (!waiting || !unit || name === undefined || kind !== 'dataPoint') return Promise.resolve(false);
+    if (delivery.uncharged || request.options.agenticEnrichment === true) {
+      // Settled the usual way: those waiting for it settle now.
+      return this.settleWaiting(request.id).then(() => false);
+    }
+    return new Promise<boolean>((resolve, reject) => {
+      let together = this.together.get(request.id);
+      if (!together) {
+        const batch: ForeseenDelivery[] = [];
+        let settling: Promise<void> | undefined;
+        const settle = () => {
+          if (settling) return settling;
+          clearTimeout(together!.timer);
+          this.together.delete(request.id);
+          settling = this.settleTogether(request, waiting.leaseOwner, batch).catch((err: unknown) => {
+            for (const d of batch) d.reject(err);
+          });
+          return settling;
+        };
+        together = { batch, settle, timer: setTimeout(() => void settle(), FORESEEN_WAIT_MS) };
+        this.together.set(request.id, together);
+      }
+      together.batch.push({ name, unit, delivery, legalName, resolve, reject });
+      // The last foreseen data point of the request: the others delivered meanwhile settle with it, at once.
+      if (this.deps.answers.arrive(request.id, name)) void together.settle();
+    });
+  }
+
+  /**
+   * A data point of the request settles otherwise (it failed, its deadline passed, or it is settled the usual way):
+   * the foreseen ones delivered and waiting for it settle now, and have when this resolves (a deadline's failure then
+   * finds a delivered item settled, and changes nothing).
+   */
+  settleWaiting(requestId: string): Promise<void> {
+    return this.together.get(requestId)?.settle() ?? Promise.resolve();
+  }
+
+  /**
+   * Foreseen data points of one request settled in one transaction and one round trip: the request's lock with the
+   * locks of the units to charge, then a statement per data point (BillingSettlement.settleForeseen), each written
+   * only while what its accept knew holds; all but the last go with it (Queryable.queryWithNext), and the last commits
+   * the transaction and reads the answer. Each delivery hears whether its statement wrote.
+   */
+  private async settleTogether(request: RequestRow, leaseOwner: string | null, batch: readonly ForeseenDelivery[]): Promise<void> {
+    const billed = billedRequestOf(request, this.deps.registers);
+    let listened: boolean | undefined;
+    const settled = await this.deps.db.transaction(async (tx) => {
+      // A charge is decided under the unit's lock; a deduplication against a charge found needs none.
+      const charged = batch.filter((d) => d.unit.expect === 'charge');
+      const lockKeys = charged.flatMap((d) => this.deps.billing.unitLockKey(billed, d.unit.unitKey) ?? []);
+      await this.deps.requests.lock(tx, request.id, lockKeys);
+      const listeners = this.deps.events.listenersPart?.(request.accountId);
+      const statements = batch.map((d, i) => {
+        const last = i === batch.length - 1;
+        const notes: RequestNotes = { legalName: d.legalName, leaseOwner: leaseOwner ?? undefined };
+        const item = ({ cost }: { cost: number }, onlyIf: string) =>
+          combineParts([
+            itemUpdatePart(request.id, 'dataPoint', d.name, succeededPatch(d.delivery, cost, true), this.deps.clock.now(), notes, {
+              answer: last,
+              onlyIf,
+            }),
+            ...(last && listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
+          ]);
+        const guard = {
+          part: openItemPart(request.id, 'dataPoint', d.name, 'foreseen_item'),
+          holds: 'exists (select 1 from foreseen_item)',
+        };
+        const sentWithLast = !last && tx.queryWithNext ? { query: tx.queryWithNext.bind(tx) } : tx;
+        return this.deps.billing.settleForeseen(sentWithLast, billed, d.unit, item, guard, { commits: last });
+      });
+      const rows = await Promise.all(statements);
+      const lastRow = rows[rows.length - 1];
+      if (lastRow) listened = listeners?.read(lastRow.row);
+      return rows;
+    });
+    for (const s of settled) s?.committed();
+    const answer = settled[settled.length - 1] && answerOfRow(settled[settled.length - 1]!.row);
+    if (answer && !answer.items.some(isOpen)) this.deps.answers.offer(request.id, Promise.resolve(answer));
+    if (settled.some((s) => s !== undefined)) {
+      this.deps.events.requestUpdated(request.accountId, request.id, listened);
+      await this.deps.afterSettle(request);
+    }
+    batch.forEach((d, i) => d.resolve(settled[i] !== undefined));
+  }
+}
