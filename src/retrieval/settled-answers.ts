@@ -44,7 +44,7 @@ export class SettledAnswers {
 
   /**
    * A foreseen data point of the request was delivered: whether every data point the accept foresaw has been (those
-   * delivered together settle in one transaction, ItemSettler.succeedForeseen).
+   * delivered together settle in one transaction, ForeseenSettler.succeed).
    */
   arrive(requestId: string, name: string): boolean {
     const slot = this.slots.get(requestId);
