@@ -29,6 +29,12 @@ interface ForeseenDelivery {
   reject(err: unknown): void;
 }
 
+/** Delivered foreseen data points of one request waiting to settle together, and what settles them. */
+interface Gathering {
+  batch: ForeseenDelivery[];
+  settle(): Promise<void>;
+}
+
 /** What ForeseenSettler works with: ItemSettler's own. */
 export interface ForeseenSettlerDeps {
   db: Db;
@@ -52,7 +58,7 @@ export class ForeseenSettler implements ForeseenSettlement {
   constructor(private readonly deps: ForeseenSettlerDeps) {}
 
   /** Foreseen data points delivered and waiting for their request's others (FORESEEN_WAIT_MS at most), by request. */
-  private readonly together = new Map<string, { batch: ForeseenDelivery[]; settle(): Promise<void>; timer: NodeJS.Timeout }>();
+  private readonly together = new Map<string, Gathering>();
 
   /**
    * A data point whose block's settlement its accept foresaw (ForeseenItems), delivered while its caller waits: charged
@@ -72,27 +78,35 @@ export class ForeseenSettler implements ForeseenSettlement {
       // Settled the usual way: those waiting for it settle now.
       return this.settleWaiting(request.id).then(() => false);
     }
+    // The last foreseen data point of the request: the others delivered meanwhile settle with it, at once.
+    const last = this.deps.answers.arrive(request.id, name);
     return new Promise<boolean>((resolve, reject) => {
-      let together = this.together.get(request.id);
-      if (!together) {
-        const batch: ForeseenDelivery[] = [];
-        let settling: Promise<void> | undefined;
-        const settle = () => {
-          if (settling) return settling;
-          clearTimeout(together!.timer);
-          this.together.delete(request.id);
-          settling = this.settleTogether(request, waiting.leaseOwner, batch).catch((err: unknown) => {
-            for (const d of batch) d.reject(err);
-          });
-          return settling;
-        };
-        together = { batch, settle, timer: setTimeout(() => void settle(), FORESEEN_WAIT_MS) };
-        this.together.set(request.id, together);
-      }
+      const together = this.together.get(request.id) ?? this.gather(request, waiting.leaseOwner, last);
       together.batch.push({ name, unit, delivery, legalName, resolve, reject });
-      // The last foreseen data point of the request: the others delivered meanwhile settle with it, at once.
-      if (this.deps.answers.arrive(request.id, name)) void together.settle();
+      if (last) void together.settle();
     });
+  }
+
+  /**
+   * A new gathering of the request's delivered foreseen data points: settled together by `settle` (once, whoever calls
+   * it first), or when FORESEEN_WAIT_MS have passed; `last`: its first delivery is the last expected, no wait.
+   */
+  private gather(request: RequestRow, leaseOwner: string | null, last: boolean): Gathering {
+    const batch: ForeseenDelivery[] = [];
+    let settling: Promise<void> | undefined;
+    const timer = last ? undefined : setTimeout(() => void settle(), FORESEEN_WAIT_MS);
+    const settle = () => {
+      if (settling) return settling;
+      clearTimeout(timer);
+      this.together.delete(request.id);
+      settling = this.settleTogether(request, leaseOwner, batch).catch((err: unknown) => {
+        for (const d of batch) d.reject(err);
+      });
+      return settling;
+    };
+    const gathering = { batch, settle };
+    this.together.set(request.id, gathering);
+    return gathering;
   }
 
   /**

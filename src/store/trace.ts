@@ -56,8 +56,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
     } finally {
       const ms = performance.now() - t;
       counts.rows += rows;
-      if (statementLog.enabled && counts === processCounts)
-        statementLog.entries.push({ sql, rows, ...(transaction ? { transaction } : {}) });
+      logStatement(sql, rows, transaction);
       counts.statements++;
       counts.roundTrips++;
       counts.statementMs += ms;
@@ -67,8 +66,10 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
   /** A statement sent in another's round trip (withNext, afterCommit): counted, not timed; its rows are not seen. */
   function sentWithAnother(sql: string, transaction?: number) {
     counts.statements++;
-    if (statementLog.enabled && counts === processCounts)
-      statementLog.entries.push({ sql, rows: 0, ...(transaction ? { transaction } : {}) });
+    logStatement(sql, 0, transaction);
+  }
+  function logStatement(sql: string, rows: number, transaction: number | undefined) {
+    if (statementLog.enabled && counts === processCounts) statementLog.entries.push({ sql, rows, ...(transaction ? { transaction } : {}) });
   }
   const wrap = (q: Queryable, transaction?: number): Queryable => ({
     query: (sql, params) => timed(sql, () => q.query(sql, params), transaction),
