@@ -3,7 +3,9 @@
 // embedded store and on PostgreSQL, beside a bare Fastify route (the floor) measured in the same run. The service
 // runs as `npm start` does, in a child process (TEST register, SANDBOX_LATENCY=none, rate limits lifted), so that the
 // load generator's CPU is not counted as the service's: its CPU per request comes from process.cpuUsage over IPC.
-// On PostgreSQL (same machine) the CPU its backends spent serving the service is read from /proc as well.
+// On PostgreSQL (same machine) the CPU its backends spent serving the service is read from /proc as well, and so
+// are the load generator's CPU (this process) and how busy the machine's cores were: on a small machine the service,
+// PostgreSQL and the load share the cores, and a cell that leaves none idle is bound by what all three spend.
 //
 //   npm run bench:request-path                      # both stores (PostgreSQL when reachable), 3 s per cell
 //   npm run bench:request-path -- --duration=10 --stores=postgres --only=onboarding-1 --trace
@@ -19,6 +21,7 @@
 // service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
@@ -28,6 +31,7 @@ import { flags } from './support/flags.ts';
 import { pacedLoad, type PacedRequest, type PacedResult } from './support/paced-load.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu, backendCpuBetween, type BackendCpu } from './support/postgres-cpu.ts';
+import { busyShare, machineCpuTimes } from './support/machine-cpu.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
@@ -99,6 +103,10 @@ interface Cell {
   cpuMsPerReq: number;
   /** PostgreSQL's CPU for the service's statements, per request (its backends' CPU over the cell). */
   postgresCpuMsPerReq?: number;
+  /** The load generator's CPU per request: this process, where autocannon and the paced load run. */
+  loadCpuMsPerReq: number;
+  /** Share of all the machine's cores busy over the cell (service, PostgreSQL, load and anything else), 0..1. */
+  machineBusy?: number;
   trace?: Record<string, number>;
 }
 
@@ -114,9 +122,11 @@ async function measure(
   const before = await target.cpu();
   const postgresBefore = await target.postgresCpu?.();
   const traceBefore = await target.trace?.();
+  const machine = machineReading();
   // A fixed offered rate is paced request by request (bench/support/paced-load.ts); saturation is autocannon's.
   const all = headers as Record<string, string>;
   const result = rate ? await paced(target.url, all, req, rate) : await saturated(target.url, all, req);
+  const beside = machine.end(result.completed);
   const after = await target.cpu();
   const postgresAfter = await target.postgresCpu?.();
   const trace = await target.trace?.();
@@ -129,6 +139,7 @@ async function measure(
     errors: result.errors,
     ...(rate ? { unsent: result.unsent } : {}),
     cpuMsPerReq: Math.round((cpuMs / done) * 100) / 100,
+    ...beside,
     ...(postgresBefore && postgresAfter
       ? { postgresCpuMsPerReq: Math.round(((backendCpuBetween(postgresBefore, postgresAfter) * 1000) / done) * 100) / 100 }
       : {}),
@@ -139,6 +150,19 @@ async function measure(
           ),
         }
       : {}),
+  };
+}
+
+/** Starts reading the load generator's CPU (this process) and the machine's over a cell; `end` answers both. */
+function machineReading() {
+  const loadBefore = process.cpuUsage();
+  const ticksBefore = machineCpuTimes();
+  return {
+    end(completed: number): Pick<Cell, 'loadCpuMsPerReq' | 'machineBusy'> {
+      const machineBusy = busyShare(ticksBefore, machineCpuTimes());
+      const load = process.cpuUsage(loadBefore);
+      return { loadCpuMsPerReq: Math.round(((load.user + load.system) / 1000 / (completed || 1)) * 100) / 100, machineBusy };
+    },
   };
 }
 
@@ -173,6 +197,7 @@ async function measureAcross(targets: Target[], key: string, req: autocannon.Req
   const cpu = async () =>
     (await Promise.all(targets.map((t) => t.cpu()))).reduce((a, c) => ({ user: a.user + c.user, system: a.system + c.system }));
   const before = await cpu();
+  const machine = machineReading();
   const results = await Promise.all(
     targets.map((t) =>
       autocannon({
@@ -183,6 +208,7 @@ async function measureAcross(targets: Target[], key: string, req: autocannon.Req
       }),
     ),
   );
+  const beside = machine.end(results.reduce((n, r) => n + r.requests.total, 0));
   const after = await cpu();
   const done = results.reduce((n, r) => n + r.requests.total, 0) || 1;
   return {
@@ -192,6 +218,7 @@ async function measureAcross(targets: Target[], key: string, req: autocannon.Req
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
     cpuMsPerReq: Math.round(((after.user - before.user + after.system - before.system) / 1000 / done) * 100) / 100,
+    ...beside,
   };
 }
 
@@ -380,6 +407,8 @@ function print(cells: Cell[], floorRps: number) {
     'unsent',
     'CPU ms/req',
     'PG CPU ms/req',
+    'load CPU ms/req',
+    'machine busy',
     'floor/req/s',
   ];
   const rows = cells.map((c) => [
@@ -393,12 +422,15 @@ function print(cells: Cell[], floorRps: number) {
     c.unsent === undefined ? '-' : String(c.unsent),
     String(c.cpuMsPerReq),
     c.postgresCpuMsPerReq === undefined ? '-' : String(c.postgresCpuMsPerReq),
+    String(c.loadCpuMsPerReq),
+    c.machineBusy === undefined ? '-' : `${Math.round(c.machineBusy * 100)} %`,
     c.rps > 0 ? `${round1(floorRps / c.rps)}x` : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(
-    `\nrequest path, ${DURATION} s per cell, ${CONNECTIONS} connections; floor/req/s: bare Fastify's saturated req/s over the cell's`,
+    `\nrequest path, ${DURATION} s per cell, ${CONNECTIONS} connections; floor/req/s: bare Fastify's saturated req/s over the cell's;` +
+      ` load CPU: the load generator's (this process); machine busy: all ${availableParallelism()} cores, everything on them`,
   );
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
