@@ -1,4 +1,5 @@
-import type { BillingSettlement, ForeseenUnit } from '../billing/settlement.ts';
+import type { BillingSettlement } from '../billing/settlement.ts';
+import type { ForeseenUnit } from '../billing/settlement-types.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { answerOfRow, type RequestRepository } from '../requests/repository.ts';
 import { itemUpdatePart, openItemPart, type RequestNotes } from '../requests/statement-parts.ts';

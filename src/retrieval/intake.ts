@@ -7,7 +7,7 @@ import { RegisterError } from '../registers/errors.ts';
 import type { ItemRow } from '../requests/types.ts';
 import type { Plan, Task } from './plan.ts';
 import type { ForeseenItems } from './settled-answers.ts';
-import type { ForeseenUnit } from '../billing/settlement.ts';
+import type { ForeseenUnit } from '../billing/settlement-types.ts';
 import { failureOf, type ItemFailure } from './runner.ts';
 
 export interface DocumentPricing {

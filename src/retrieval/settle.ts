@@ -1,11 +1,5 @@
-import type {
-  BilledRequest,
-  BillingSettlement,
-  DocumentResolution,
-  UnitCharges,
-  UnitItemWrite,
-  UnitOutcome,
-} from '../billing/settlement.ts';
+import type { BillingSettlement } from '../billing/settlement.ts';
+import type { BilledRequest, DocumentResolution, UnitCharges, UnitItemWrite, UnitOutcome } from '../billing/settlement-types.ts';
 import type { ReservationRow } from '../billing/repository/events.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';

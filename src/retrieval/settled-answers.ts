@@ -1,4 +1,4 @@
-import type { ForeseenUnit } from '../billing/settlement.ts';
+import type { ForeseenUnit } from '../billing/settlement-types.ts';
 import type { StoredRequest } from '../requests/repository.ts';
 
 /**
