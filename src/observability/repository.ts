@@ -42,9 +42,7 @@ export class StoreFigures {
         `select country_code, sum(amount)::text as amount
            from (select country_code, amount from charged_totals
                  union all
-                 select e.country_code, e.amount from accounts a
-                  cross join lateral (select country_code, amount from billing_events b
-                                       where b.account_id = a.id and b.created_at > $1::timestamptz and b.status = 'charged') e) t
+                 select e.country_code, e.amount from ${chargedEventsAfter('$1')}) t
           group by country_code`,
         [state!.through],
       );
@@ -67,11 +65,7 @@ export class StoreFigures {
       if (!state) return;
       await tx.query(
         `with folded as (
-           select e.country_code, sum(e.amount)::int8 as amount
-             from accounts a
-             cross join lateral (select country_code, amount from billing_events b
-                                  where b.account_id = a.id and b.created_at > $1::timestamptz and b.created_at <= $2::timestamptz
-                                    and b.status = 'charged') e
+           select e.country_code, sum(e.amount)::int8 as amount from ${chargedEventsAfter('$1', '$2')}
             group by e.country_code
          ), added as (
            insert into charged_totals (country_code, amount) select country_code, amount from folded
@@ -88,4 +82,15 @@ export class StoreFigures {
     const [row] = await this.db.query<{ at: Date | null }>(`select max(finished_at) as at from us_ny_snapshots where status = 'done'`);
     return row?.at ? new Date(row.at) : undefined;
   }
+}
+
+/**
+ * The charged events created after the timestamp parameter `after` (and up to `upTo`), as `e`: read account by
+ * account through each account's events by time, so that only those events are read.
+ */
+function chargedEventsAfter(after: string, upTo?: string): string {
+  return `accounts a
+    cross join lateral (select country_code, amount from billing_events b
+                         where b.account_id = a.id and b.created_at > ${after}::timestamptz
+                           ${upTo ? `and b.created_at <= ${upTo}::timestamptz` : ''} and b.status = 'charged') e`;
 }
