@@ -59,10 +59,20 @@ export async function startProcess(env: Record<string, string>, opts: { preload?
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
+    let listening = false;
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(output);
-      if (m) resolve(m[1]!);
+      const text = chunk.toString();
+      // Only until the line is found, and only over the text that can still hold it (a line, even its URL, may span
+      // two chunks): matched over all the output at every chunk, a benchmark's relay of the service's log lines cost
+      // more CPU per request than the load generator itself.
+      if (!listening) {
+        const m = /listening on (http:\/\/[\d.:]+)[^\d.:]/.exec(output.slice(output.lastIndexOf('\n') + 1) + text);
+        if (m) {
+          listening = true;
+          resolve(m[1]!);
+        }
+      }
+      output += text;
       // A long-running process (a benchmark's) logs without end: keep the last 100 kB.
       if (output.length > 1e6) output = output.slice(-1e5);
     };
