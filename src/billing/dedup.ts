@@ -1,7 +1,7 @@
 import type { Mode } from '../contract/index.ts';
 import type { Catalogue, CatalogueBlock } from '../registers/catalogue.ts';
 import { blocksIncluding } from '../registers/catalogue.ts';
-import type { BillingEventRow } from './repository/events.ts';
+import type { BillingEventRow } from './repository/rows.ts';
 
 /** A billing event as dedup and inclusion see it. */
 export interface KnownEvent {

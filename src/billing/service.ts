@@ -2,7 +2,9 @@ import type { BillingEvent, BillingEventList, DataPoint, Mode } from '../contrac
 import type { Catalogue } from '../registers/catalogue.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import { priorEventPart, reservationsPart, type BillingEventRow, type BillingRepository, type UnitWindow } from './repository/events.ts';
+import type { BillingRepository } from './repository/events.ts';
+import type { BillingEventRow, UnitWindow } from './repository/rows.ts';
+import { priorEventPart, reservationsPart } from './repository/statement-parts.ts';
 import type { BillingSubject } from './types.ts';
 import type { StatementPartBuilder } from '../store/statement.ts';
 import { ApiError } from '../shared/errors.ts';

@@ -1,18 +1,9 @@
 import type { DataPoint } from '../contract/index.ts';
 import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.ts';
 import type { Queryable } from '../store/db.ts';
-import {
-  eventsPart,
-  heldReservationPart,
-  lockedReservationOf,
-  type LedgerStatement,
-  priorEventPart,
-  type BillingEventRow,
-  type BillingEventStatus,
-  type BillingRepository,
-  type ReservationRow,
-  type UnitWindow,
-} from './repository/events.ts';
+import type { BillingRepository } from './repository/events.ts';
+import type { BillingEventRow, BillingEventStatus, LedgerStatement, ReservationRow, UnitWindow } from './repository/rows.ts';
+import { eventsPart, heldReservationPart, lockedReservationOf, priorEventPart } from './repository/statement-parts.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
 import { chargedWithin, includingCharge, type KnownEvent, knownEventOf } from './dedup.ts';

@@ -1,6 +1,6 @@
 import type { BillingSettlement } from '../billing/settlement.ts';
 import type { BilledRequest, DocumentResolution, UnitCharges, UnitItemWrite, UnitOutcome } from '../billing/settlement-types.ts';
-import type { ReservationRow } from '../billing/repository/events.ts';
+import type { ReservationRow } from '../billing/repository/rows.ts';
 import type { Catalogue } from '../registers/catalogue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Db, Queryable } from '../store/db.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventsPart } from '../../src/billing/repository/events.ts';
+import { eventsPart } from '../../src/billing/repository/statement-parts.ts';
 import { locksAreNoOps } from '../../src/store/db.ts';
 import { composeStatement } from '../../src/store/statement.ts';
 import { statementLog } from '../../src/store/trace.ts';

@@ -1,103 +1,18 @@
 import { locksAreNoOps, type Db, type Queryable } from '../../store/db.ts';
-import { composeStatement, paramAt, withGenericPlan, type StatementPart, type StatementPartBuilder } from '../../store/statement.ts';
+import { composeStatement, paramAt, withGenericPlan, type StatementPartBuilder } from '../../store/statement.ts';
 import type { BillingSubject } from '../types.ts';
-
-/** Ledger entries as common table expressions of a statement that writes more (Ledger.entriesStatement). */
-export type LedgerStatement = StatementPart;
-
-export type NewReservation = Omit<ReservationRow, 'charged' | 'eventId' | 'settledAt'>;
-
-/**
- * The reservations of a request's units as a statement part (the `reservations` expression); with `onlyIf`, a SQL
- * condition on the expressions before it, written only when it holds (the hold's `balance` took the hold).
- */
-export function reservationsPart(rows: readonly NewReservation[], onlyIf?: string): StatementPartBuilder {
-  return (offset) => {
-    const $ = paramAt(offset);
-    const col = <K extends keyof NewReservation>(k: K) => rows.map((r) => r[k]);
-    return {
-      ctes: `reservations as (
-         insert into billing_reservations (request_id, unit_key, account_id, kind, sku, document_id, price, reserved, state, created_at)
-         select * from unnest(${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[], ${$(5)}::text[], ${$(6)}::text[],
-                              ${$(7)}::int8[], ${$(8)}::int8[], ${$(9)}::text[], ${$(10)}::timestamptz[])
-         ${onlyIf ? `where ${onlyIf}` : ''}
-       )`,
-      params: [
-        col('requestId'),
-        col('unitKey'),
-        col('accountId'),
-        col('kind'),
-        col('sku'),
-        col('documentId'),
-        col('price'),
-        col('reserved'),
-        col('state'),
-        rows.map((r) => r.createdAt.toISOString()),
-      ],
-    };
-  };
-}
-
-export type BillingUnitKind = 'dataBlock' | 'document';
-export type BillingEventStatus = 'charged' | 'deduplicated' | 'included';
-export type ReservationState = 'reserved' | 'awaiting' | 'captured' | 'released';
-
-export interface BillingEventRow {
-  id: string;
-  accountId: string;
-  requestId: string;
-  countryCode: string;
-  companyId: string;
-  kind: BillingUnitKind;
-  sku: string;
-  documentId: string | null;
-  unitKey: string;
-  amount: number;
-  status: BillingEventStatus;
-  linkedEventId: string | null;
-  basisAt: Date;
-  createdAt: Date;
-  /** The mode of the request that made the event; read by `eventsOf` only (dedup across modes). */
-  mode?: 'onboarding' | 'verification';
-}
-
-export interface ReservationRow {
-  requestId: string;
-  unitKey: string;
-  accountId: string;
-  kind: BillingUnitKind;
-  sku: string;
-  documentId: string | null;
-  price: number;
-  reserved: number;
-  charged: number;
-  state: ReservationState;
-  eventId: string | null;
-  createdAt: Date;
-  settledAt: Date | null;
-}
-
-/** A unit and the window within which its earlier events count (its catalogue entry's dedup window). */
-export interface UnitWindow {
-  unitKey: string;
-  windowMs: number;
-}
-
-/**
- * Charges of one unit within its window read for a decision. A charge makes every later request within the window
- * deduplicated, so only mode changes (an onboarding charge, then a verification one) and requests settling out of
- * order put more than one there; this bounds the read with room to spare.
- */
-const CHARGES_PER_WINDOW = 16;
-
-const EVENT_COLUMNS = `id, account_id as "accountId", request_id as "requestId", country_code as "countryCode",
-  company_id as "companyId", kind, sku, document_id as "documentId", unit_key as "unitKey", amount, status,
-  linked_event_id as "linkedEventId", basis_at as "basisAt", created_at as "createdAt"`;
-/** The same, of the events aliased `e` (beside other relations with like-named columns). */
-const E_EVENT_COLUMNS = EVENT_COLUMNS.replace(/(^|, |\n {2})([a-z_]+)/g, '$1e.$2');
-const RESERVATION_COLUMNS = `request_id as "requestId", unit_key as "unitKey", account_id as "accountId", kind, sku,
-  document_id as "documentId", price, reserved, charged, state, event_id as "eventId", created_at as "createdAt",
-  settled_at as "settledAt"`;
+import {
+  EVENT_COLUMNS,
+  RESERVATION_COLUMNS,
+  unitLockKey,
+  type BillingEventRow,
+  type LedgerStatement,
+  type NewReservation,
+  type ReservationRow,
+  type ReservationState,
+  type UnitWindow,
+} from './rows.ts';
+import { eventsPart, reservationsPart } from './statement-parts.ts';
 
 /** Billing events and reservations. Callers that decide a charge hold the locks (see BillingService). */
 export class BillingRepository {
@@ -282,15 +197,15 @@ export class BillingRepository {
     );
   }
 
-  /**
-   * Serialises every charge decision about one unit of one company for one account, across requests and
-   * processes, until the transaction ends: the second of two simultaneous captures sees the first's event.
-   */
   /** The key of a unit's advisory lock (`lockUnit`), for a statement that takes it; undefined where locks are no-ops. */
   unitLockKeyOf(subject: BillingSubject, unitKey: string): string | undefined {
     return locksAreNoOps(this.db) ? undefined : unitLockKey(subject, unitKey);
   }
 
+  /**
+   * Serialises every charge decision about one unit of one company for one account, across requests and
+   * processes, until the transaction ends: the second of two simultaneous captures sees the first's event.
+   */
   async lockUnit(tx: Queryable, subject: BillingSubject, unitKey: string): Promise<void> {
     if (locksAreNoOps(this.db)) return;
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [unitLockKey(subject, unitKey)]);
@@ -301,101 +216,4 @@ export class BillingRepository {
     const rows = await tx.query('select id from accounts where id = $1 for no key update', [accountId]);
     return rows.length > 0;
   }
-}
-
-/**
- * `eventsOf`'s read as a common table expression named `name`, numbered from `$<offset + 1>`: a statement that needs
- * the events beside other work (a settlement's read after the unit's lock) reads them in the same round trip. Rows as
- * `eventsOf` answers them, newest first.
- */
-export function eventsPart(subject: BillingSubject, units: readonly UnitWindow[], atMs: number, name: string): StatementPartBuilder {
-  return (offset) => {
-    const $ = paramAt(offset);
-    const within = `b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
-               and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
-               and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'`;
-    return {
-      ctes: `${name} as (
-         select ${E_EVENT_COLUMNS}, (select r.mode from requests r where r.id = e.request_id) as "mode"
-           from unnest(${$(4)}::text[], ${$(5)}::int8[]) as u(unit_key, window_ms)
-           cross join lateral (
-             (select * from billing_events b where ${within} and b.status = 'charged'
-               order by b.basis_at desc, b.id desc limit ${CHARGES_PER_WINDOW})
-             union
-             (select * from billing_events b where ${within} and b.status in ('charged', 'deduplicated')
-               order by b.basis_at desc, b.id desc limit 1)
-           ) e
-          order by e.basis_at desc, e.id desc
-       )`,
-      params: unitWindowParams(subject, units, atMs),
-    };
-  };
-}
-
-/**
- * Whether the account has an event of these units of the company that `eventsOf` would read, as a common table
- * expression named `name` (a row per unit that has one), numbered from `$<offset + 1>`: the guard of a quote made without
- * history needs only that. `eventsOf` reads a unit's latest charged or deduplicated event within its window whenever
- * it reads any, so one probe of the unit's index per unit answers it, with none of that read's merging and sorting.
- */
-export function priorEventPart(subject: BillingSubject, units: readonly UnitWindow[], atMs: number, name: string): StatementPartBuilder {
-  return (offset) => {
-    const $ = paramAt(offset);
-    return {
-      // A lookup of each unit in the unit's index, newest first, as eventsPart's: as `exists`, PostgreSQL may join the
-      // units to a scan of the account's events, a plan that a statement planned once (generic) keeps as they grow.
-      ctes: `${name} as (
-         select u.unit_key
-           from unnest(${$(4)}::text[], ${$(5)}::int8[]) as u(unit_key, window_ms)
-           cross join lateral (
-             select 1 from billing_events b
-              where b.account_id = ${$(1)} and b.country_code = ${$(2)} and b.company_id = ${$(3)} and b.unit_key = u.unit_key
-                and b.basis_at > ${$(6)}::timestamptz - u.window_ms * interval '1 millisecond'
-                and b.basis_at < ${$(6)}::timestamptz + u.window_ms * interval '1 millisecond'
-                and b.status in ('charged', 'deduplicated')
-              order by b.basis_at desc, b.id desc limit 1
-           ) hit
-       )`,
-      params: unitWindowParams(subject, units, atMs),
-    };
-  };
-}
-
-/**
- * The request's reservation of a unit while still held (neither captured nor released), as a statement part (a row
- * named `name` when it is).
- */
-export function heldReservationPart(requestId: string, unitKey: string, name: string): StatementPartBuilder {
-  return (offset) => ({
-    ctes: `${name} as (
-       select 1 from billing_reservations where request_id = ${paramAt(offset)(1)} and unit_key = ${paramAt(offset)(2)} and state = 'reserved'
-     )`,
-    params: [requestId, unitKey],
-  });
-}
-
-/** The parameters of a read of units' events within their windows, $1-$6: the company, the units, the time. */
-function unitWindowParams(subject: BillingSubject, units: readonly UnitWindow[], atMs: number): unknown[] {
-  return [
-    subject.accountId,
-    subject.countryCode,
-    subject.companyId,
-    units.map((u) => u.unitKey),
-    units.map((u) => u.windowMs),
-    new Date(atMs),
-  ];
-}
-
-/** A reservation read by `lockedReservationPart` (inside row_to_json its timestamps are text). */
-export function lockedReservationOf(also: { lockedReservation: unknown }): ReservationRow | undefined {
-  const r = also.lockedReservation as
-    | (Omit<ReservationRow, 'createdAt' | 'settledAt'> & { createdAt: string; settledAt: string | null })
-    | null;
-  if (!r) return undefined;
-  return { ...r, createdAt: new Date(r.createdAt), settledAt: r.settledAt === null ? null : new Date(r.settledAt) };
-}
-
-/** The advisory lock of one unit of one company for one account. */
-function unitLockKey(subject: BillingSubject, unitKey: string): string {
-  return `billing:${subject.accountId}:${subject.countryCode}:${subject.companyId}:${unitKey}`;
 }
