@@ -1,5 +1,4 @@
 import type { Company } from '../../contract/index.ts';
-import { scaleLatency, type SandboxLatency, type SandboxStore } from '../../sandbox/store.ts';
 import { loadCatalogue } from '../catalogue.ts';
 import type {
   CallContext,
@@ -16,19 +15,17 @@ import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
 import { CompaniesHouseClient, type ApiLocation } from './client.ts';
-import { changedCompaniesOf, type CompanyEvent, StreamConsumer } from './stream-consumer.ts';
+import { changedCompaniesOf } from './stream-consumer.ts';
 import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
-import { BulkBusyError } from './search/product-store.ts';
-import { scheduleRecurring } from '../../jobs/recurring.ts';
 import { configuredBase, onFirstUse } from '../location.ts';
-import { companyOfProfile, productLineOf } from './search/entity.ts';
 import { searchResultsOf } from './search/results.ts';
-import { REGISTER_BUCKET, StoreTokenBucket, type BucketOptions } from './token-bucket.ts';
+import { REGISTER_BUCKET, StoreTokenBucket } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import { DOWNLOADS_PATH, downloadNames } from './emulator/downloads.ts';
-import { redactUrl } from './bulk/product-files.ts';
-import { ingestPscSnapshotFiles, snapshotPscs, snapshotState, type SnapshotState } from './psc-snapshot/snapshot.ts';
-import type { RateLimitOptions } from './emulator/rate-limit.ts';
+import { snapshotPscs, type SnapshotState } from './psc-snapshot/snapshot.ts';
+import { GbBackgroundWork, type BulkProduct } from './background.ts';
+import { CompanyResources, type ListPage } from './company-lists.ts';
+import { SANDBOX_API_KEY, type GbRegisterOptions } from './options.ts';
 import { looksLikeNumber, normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberProblem, parseDocumentId } from './ids.ts';
 import { companyOf } from './mapping/company.ts';
 import { financialDataFromIxbrl } from './mapping/financials.ts';
@@ -43,52 +40,10 @@ import { documentKeyOfFiling } from './emulator/filings.ts';
 
 export { GbRecordSchema, type GbRecord, type GbRecordInput } from './record.ts';
 export { GbRegisterEmulator } from './emulator/server.ts';
+export { GB_BULK_JOB, GB_PSC_SNAPSHOT_JOB } from './background.ts';
+export { SANDBOX_API_KEY, type GbRegisterOptions } from './options.ts';
 
-/** The monthly ingestion of the Basic Company Data product, a job of the shared queue. */
-export const GB_BULK_JOB = 'gb.bulk.ingest';
-
-/** The key the sandbox connector uses with its emulator (the emulator accepts it and no other). */
-export const SANDBOX_API_KEY = 'registrum-sandbox-key';
-
-export type GbRegisterOptions = {
-  now: () => Date;
-  timeoutMs?: number;
-  /** The store: with it, every process shares the API key's budget (a token bucket, gb/001_rate_limit). */
-  db?: Db;
-  bucket?: BucketOptions;
-  /** Failures of background work (the daily PSC snapshot ingestion), to log. */
-  onError?: (err: unknown) => void;
-} & (
-  | { mode: 'sandbox'; sandbox: SandboxStore; latency: SandboxLatency; rateLimit?: RateLimitOptions }
-  | {
-      mode: 'live';
-      apiUrl: string;
-      documentApiUrl: string;
-      apiKey: string;
-      streamUrl?: string;
-      streamKey?: string;
-      /**
-       * The day's PSC snapshot: its parts in order (one zip as the register publishes it, its `_NofM` parts, the JSON
-       * lines unzipped, or the register's download page, whose newest snapshot is read).
-       */
-      pscSnapshot?: readonly string[];
-      /** The Basic Company Data product, read as the PSC snapshot, and how often it is ingested (the `gb.bulk.ingest` job). */
-      bulk?: { sources: readonly string[]; everyMs: number };
-    }
-);
-
-interface ListPage<T> {
-  items?: T[];
-  total_results?: number;
-}
-
-const PAGE = 100;
 const IXBRL = 'application/xhtml+xml';
-/** Lists are read page by page up to this many items (a company with more officers or filings is rare). */
-const MAX_ITEMS = 1000;
-/** The durable job that ingests the PSC snapshot, daily. */
-export const GB_PSC_SNAPSHOT_JOB = 'gb.psc-snapshot.ingest';
-const DAY_MS = 86_400_000;
 /** Statuses of a company that has ended (constants.yml `company_status`): to a monitor, it has left the register. */
 const LEFT_REGISTER = new Set(['dissolved', 'removed', 'converted-closed', 'closed']);
 
@@ -113,16 +68,15 @@ export class GbRegister implements Register {
 
   private readonly api: CompaniesHouseClient;
   private readonly documents: CompaniesHouseClient;
+  private readonly resources: CompanyResources;
   private readonly now: () => Date;
-  private emulator: GbRegisterEmulator | undefined;
-  private readonly stream: StreamConsumer | undefined;
+  private readonly emulator: GbRegisterEmulator | undefined;
   private readonly db: Db | undefined;
   private readonly names: GbIndexManager | undefined;
-  private apiLocation: ApiLocation = async () => '';
-  private readonly pscSnapshot: readonly string[] | undefined;
-  private readonly onError: ((err: unknown) => void) | undefined;
+  /** With the store only: the stream's consumer and the bulk products' jobs. */
+  private readonly background: GbBackgroundWork | undefined;
 
-  constructor(private readonly opts: GbRegisterOptions) {
+  constructor(opts: GbRegisterOptions) {
     this.now = opts.now;
     let api: ApiLocation;
     let docs: ApiLocation;
@@ -137,7 +91,6 @@ export class GbRegister implements Register {
       });
       this.emulator = emulator;
       api = docs = onFirstUse(emulator);
-      this.apiLocation = api;
       key = SANDBOX_API_KEY;
     } else {
       api = configuredBase(opts.apiUrl);
@@ -145,28 +98,19 @@ export class GbRegister implements Register {
       key = opts.apiKey;
     }
     this.db = opts.db;
-    this.onError = opts.onError;
-    this.pscSnapshot = opts.mode === 'live' ? opts.pscSnapshot : undefined;
-    this.names = opts.db ? new GbIndexManager({ db: opts.db, now: opts.now }) : undefined;
     if (opts.db) {
-      const live = opts.mode === 'live' ? opts : undefined;
-      const streamKey = live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY;
-      const streamBase: ApiLocation = live
-        ? configuredBase(live.streamUrl ?? 'https://stream.companieshouse.gov.uk')
-        : async () => `${await api()}/stream`;
-      const sandboxBackoff = opts.mode === 'sandbox' ? Math.max(20, scaleLatency(1000, opts.latency)) : 1000;
-      this.stream = new StreamConsumer({
-        db: opts.db,
-        location: streamBase,
-        apiKey: streamKey,
-        backoff: { initialMs: sandboxBackoff, maxMs: opts.mode === 'sandbox' ? sandboxBackoff * 8 : 60_000 },
-        onCompanyEvent: (e) => this.companyChanged(e),
-      });
+      const names = new GbIndexManager({ db: opts.db, now: opts.now });
+      this.names = names;
+      /** The emulator's zip of a product, under the register's name for the service clock's day. */
+      const emulatorDownload = async (product: BulkProduct) =>
+        `${await api()}${DOWNLOADS_PATH}/${downloadNames(this.now())[product].oneFile}`;
+      this.background = new GbBackgroundWork({ opts, db: opts.db, names, api, ...(this.emulator ? { emulatorDownload } : {}) });
     }
     const timeoutMs = opts.timeoutMs ?? 15_000;
     const bucket = opts.db ? new StoreTokenBucket(opts.db, key, opts.bucket ?? REGISTER_BUCKET) : undefined;
     const beforeCall = bucket ? (signal: AbortSignal) => bucket.take(signal) : undefined;
     this.api = new CompaniesHouseClient(api, { apiKey: key, timeoutMs, ...(beforeCall ? { beforeCall } : {}) });
+    this.resources = new CompanyResources(this.api);
     this.documents = new CompaniesHouseClient(docs, {
       apiKey: key,
       timeoutMs: Math.max(timeoutMs, 60_000),
@@ -223,7 +167,7 @@ export class GbRegister implements Register {
 
     switch (dataPoint) {
       case 'company': {
-        const p = await this.profile(id, signal);
+        const p = await this.resources.profile(id, signal);
         // For monitors a dissolved or removed company has left the register (issue 21: disappearance), though the
         // register keeps answering its profile: the monitor records it gone and deactivates.
         if (ctx.purpose === 'monitor' && LEFT_REGISTER.has(p.company_status))
@@ -235,8 +179,8 @@ export class GbRegister implements Register {
           ['liquidation', 'administration', 'receivership', 'voluntary-arrangement', 'insolvency-proceedings'].includes(p.company_status);
         const [insolvency, filings, charges] = await Promise.all([
           insolvent ? this.api.get<GbInsolvency>(`/company/${id}/insolvency`, signal) : undefined,
-          p.company_status === 'dissolved' ? this.list<GbFiling>(`/company/${id}/filing-history`, signal, 100) : undefined,
-          p.has_charges ? this.list<GbCharge>(`/company/${id}/charges`, signal) : undefined,
+          p.company_status === 'dissolved' ? this.resources.list<GbFiling>(`/company/${id}/filing-history`, signal, 100) : undefined,
+          p.has_charges ? this.resources.list<GbCharge>(`/company/${id}/charges`, signal) : undefined,
         ]);
         const company: Company = companyOf(id, p, {
           ...(insolvency ? { insolvency } : {}),
@@ -249,7 +193,7 @@ export class GbRegister implements Register {
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
-        const officers = await this.companyList<GbOfficer>(id, 'officers', signal);
+        const officers = await this.resources.companyList<GbOfficer>(id, 'officers', signal);
         const selection = { includeFormer: ctx.includeFormerOfficers === true };
         return done(
           dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers, selection) : otherKeyPersonsOf(officers, selection),
@@ -261,15 +205,15 @@ export class GbRegister implements Register {
         const snapshot = ctx.purpose === 'graph' && this.db ? await snapshotPscs(this.db, id, this.now()) : undefined;
         if (snapshot) return this.fromSnapshot(dataPoint, snapshot);
         const [pscs, statements] = await Promise.all([
-          this.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
-          this.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
+          this.resources.companyList<GbPsc>(id, 'persons-with-significant-control', signal),
+          this.resources.list<GbPsc>(`/company/${id}/persons-with-significant-control-statements`, signal),
         ]);
         // Statements ("no registrable person") and why a list is empty are reported where the owners would be.
         const notes = ownershipNotesOf([...pscs, ...statements], dataPoint);
         return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), notes);
       }
       case 'availableDocuments': {
-        const filings = await this.companyList<GbFiling>(id, 'filing-history', signal);
+        const filings = await this.resources.companyList<GbFiling>(id, 'filing-history', signal);
         const price = (f: GbFiling) => this.catalogue.documents.find((d) => d.type === kindOf(f).type)?.price;
         return done(filings.filter((f) => documentKeyOfFiling(f)).map((f) => availableDocumentOf(id, f, price(f))));
       }
@@ -304,22 +248,15 @@ export class GbRegister implements Register {
    * the stored one. Throws when the file is incomplete (the stored snapshot stays) or the download fails.
    */
   async ingestPscSnapshot(sources?: readonly string[]): Promise<SnapshotState> {
-    if (!this.db) throw new Error('the PSC snapshot needs the store');
-    const from = sources ?? this.pscSnapshot ?? (this.emulator ? [await this.downloadUrl('pscSnapshot')] : undefined);
-    if (!from?.length) throw new Error('no PSC snapshot URL');
-    return ingestPscSnapshotFiles(this.db, from, this.now());
-  }
-
-  /** The emulator's zip of a product, under the register's name for the service clock's day. */
-  private async downloadUrl(product: 'basicCompanyData' | 'pscSnapshot'): Promise<string> {
-    return `${await this.apiLocation()}${DOWNLOADS_PATH}/${downloadNames(this.now())[product].oneFile}`;
+    if (!this.background) throw new Error('the PSC snapshot needs the store');
+    return this.background.ingestPscSnapshot(sources);
   }
 
   async fetchDocument(companyId: string, documentId: string, ctx: CallContext): Promise<RetrievedDocument> {
     const id = this.parseCompanyId(companyId);
     const ref = parseDocumentId(documentId);
     if (!ref || ref.number !== id) throw RegisterError.notFound(`${documentId} is not a document of GB company ${id}`);
-    const filings = await this.companyList<GbFiling>(id, 'filing-history', ctx.signal);
+    const filings = await this.resources.companyList<GbFiling>(id, 'filing-history', ctx.signal);
     const filing = filings.find((f) => f.transaction_id === ref.transactionId);
     const key = filing && documentKeyOfFiling(filing);
     if (!filing || !key || kindOf(filing).code !== ref.kind)
@@ -367,114 +304,22 @@ export class GbRegister implements Register {
    * month; live: `sources`, see the `bulk` option). Returns how many companies and names were indexed.
    */
   async ingestBulk(sources?: readonly string[]): Promise<IngestCounts> {
-    if (!this.names) throw new Error('the GB name index needs the store');
-    const from = sources ?? (this.emulator ? [await this.downloadUrl('basicCompanyData')] : undefined);
-    if (!from?.length) throw new Error('no bulk product URL');
-    return this.names.ingest(from, this.now());
+    if (!this.background) throw new Error('the GB name index needs the store');
+    return this.background.ingestBulk(sources);
   }
 
-  /**
-   * A `companies` stream event: the company as it now is goes to the index's changes (a rename is found by its new
-   * and its previous name; a dissolved company keeps being found, with its status); a deleted one leaves the index.
-   */
-  private async companyChanged(e: CompanyEvent): Promise<void> {
-    if (!this.names) return;
-    if (e.type === 'deleted') return this.names.products.recordChange(e.number, undefined, e.publishedAt);
-    const p = e.data as Partial<GbProfile> | undefined;
-    if (!p?.company_name || !p.company_status) return;
-    await this.names.products.recordChange(e.number, productLineOf(companyOfProfile(e.number, p as GbProfile)), e.publishedAt);
-  }
-
-  /**
-   * Starts the stream consumer in this process (each process may consume; an event is stored once); schedules the
-   * daily PSC snapshot ingestion as a durable job (keyed by due time: one run for all processes); builds the name
-   * index from the stored product in the background, and in live mode with a product URL schedules the monthly
-   * ingestion as a job of the shared queue (one process runs it: BulkBusyError for the others).
-   */
+  /** The stream's consumer, the bulk products' schedules and the name index's build (GbBackgroundWork.start). */
   async start(ctx?: RegisterStartContext): Promise<void> {
-    this.stream?.start();
-    const db = this.db;
-    const onError = this.onError;
-    /**
-     * A background run's failure (download error, bad zip, refused file): one error line with the job, where it read
-     * (without credentials) and why; the stored product stays and the schedule retries in an hour.
-     */
-    const failed = (job: string, sources: () => readonly string[]) => (err: unknown) => {
-      const reason = err instanceof Error ? err.message : String(err);
-      ctx?.log?.error({ job, url: sources().map(redactUrl).join(','), reason }, `${job} failed; the stored product is kept`);
-      onError?.(err);
-    };
-    if (ctx && db && (this.emulator || this.pscSnapshot)) {
-      let used: readonly string[] = [];
-      await scheduleRecurring(ctx.queue, {
-        job: GB_PSC_SNAPSHOT_JOB,
-        everyMs: DAY_MS,
-        now: this.now,
-        run: async () => {
-          used = this.pscSnapshot ?? [await this.downloadUrl('pscSnapshot')];
-          return this.ingestPscSnapshot(used);
-        },
-        lastApplied: async () => (await snapshotState(db))?.appliedAt,
-        onError: failed(GB_PSC_SNAPSHOT_JOB, () => used),
-      });
-    }
-    const names = this.names;
-    if (!names) return;
-    const bulk = this.opts.mode === 'live' ? this.opts.bulk : undefined;
-    if (ctx && bulk) {
-      await scheduleRecurring(ctx.queue, {
-        job: GB_BULK_JOB,
-        everyMs: bulk.everyMs,
-        now: this.now,
-        lastApplied: async () => (await names.products.latest())?.finishedAt,
-        run: () => this.ingestBulk(bulk.sources),
-        isBusy: (err) => err instanceof BulkBusyError,
-        onError: failed(GB_BULK_JOB, () => bulk.sources),
-      });
-    }
-    void names.get().catch((err) => onError?.(err));
+    await this.background?.start(ctx);
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */
   async stopStream(): Promise<void> {
-    await this.stream?.stop();
+    await this.background?.stopStream();
   }
 
   async close(): Promise<void> {
-    await this.stream?.stop();
+    await this.background?.stopStream();
     await this.emulator?.stop();
-  }
-
-  private async profile(id: string, signal: AbortSignal): Promise<GbProfile> {
-    const p = await this.api.get<GbProfile>(`/company/${id}`, signal);
-    if (!p) throw RegisterError.notFound(`${id} is not in the GB register`);
-    return p;
-  }
-
-  /** A list resource of a company; the company itself must exist (404 on the list of an unknown company). */
-  private async companyList<T>(id: string, what: string, signal: AbortSignal): Promise<T[]> {
-    const first = await this.api.get<ListPage<T>>(`/company/${id}/${what}?items_per_page=${PAGE}`, signal);
-    if (!first) {
-      // A company without officers or filings answers an empty list; 404 means the company is unknown.
-      await this.profile(id, signal);
-      return [];
-    }
-    return this.rest(`/company/${id}/${what}`, first, signal, MAX_ITEMS);
-  }
-
-  private async list<T>(path: string, signal: AbortSignal, max = MAX_ITEMS): Promise<T[]> {
-    const first = await this.api.get<ListPage<T>>(`${path}?items_per_page=${PAGE}`, signal);
-    return first ? this.rest(path, first, signal, max) : [];
-  }
-
-  private async rest<T>(path: string, first: ListPage<T>, signal: AbortSignal, max: number): Promise<T[]> {
-    const items = [...(first.items ?? [])];
-    const total = Math.min(first.total_results ?? items.length, max);
-    while (items.length < total) {
-      const next = await this.api.get<ListPage<T>>(`${path}?items_per_page=${PAGE}&start_index=${items.length}`, signal);
-      if (!next?.items?.length) break;
-      items.push(...next.items);
-    }
-    return items.slice(0, max);
   }
 }
