@@ -23,7 +23,7 @@ import { parseDuration } from '../src/config.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { StagedMessage } from '../src/webhooks/delivery.ts';
 import { WebhookSender } from '../src/webhooks/sender.ts';
-import { signatureHeader } from '../src/webhooks/signing.ts';
+import { signedHeaders } from '../src/webhooks/signing.ts';
 import { UrlGuard } from '../src/webhooks/url-guard.ts';
 import { cpuBetween, takeReading, type Reading } from './support/cpu-readings.ts';
 import { probe, type Probe } from './support/service-probe.ts';
@@ -97,11 +97,7 @@ await pool(total, IN_FLIGHT, async (i) => {
   const id = `msg_baseline_${i}`;
   const now = new Date();
   const e = i % endpointCount;
-  const headers = {
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-    'webhook-signature': signatureHeader([secrets[e]!], id, now, body),
-  };
+  const headers = signedHeaders([secrets[e]!], id, now, body);
   if (!(await sender.post(`${receiver.url}/e${e}`, headers, body)).ok) baselineFailed++;
 });
 const baselineSeconds = (performance.now() - t0) / 1000;

@@ -8,7 +8,8 @@ import type { DeliveryAttempt } from './types.ts';
 import type { EndpointRepository } from './repository/endpoints.ts';
 import { delayBefore } from './schedule.ts';
 import type { SendResult, WebhookSender } from './sender.ts';
-import { signatureHeader } from './signing.ts';
+import { signedHeaders } from './signing.ts';
+import { AttemptRecorder } from './attempt-record.ts';
 import { runAsJob } from '../observability/context.ts';
 import type { WebhookAttemptInfo } from '../observability/webhooks.ts';
 
@@ -26,7 +27,6 @@ const RESUME_PAGE = 500;
 const MAX_DETACHED = 512;
 const RECOVERY_DELAY_MS = 5_000;
 
-/** A message recorded in a transaction whose first attempts are not scheduled yet. */
 /** `subject` and `version`: one message per (subject, version); `fingerprint`: one per (subject, content). */
 export interface MessageOptions {
   subject?: string;
@@ -36,6 +36,7 @@ export interface MessageOptions {
   endpointId?: string;
 }
 
+/** A message recorded in a transaction whose first attempts are not scheduled yet. */
 export interface StagedMessage {
   messageId: string;
   endpointIds: string[];
@@ -53,6 +54,7 @@ export class WebhookDispatcher {
   /** The batches whose stragglers run detached, and how many attempts those still have running. */
   private readonly detached = new Set<Promise<void>>();
   private detachedAttempts = 0;
+  private readonly recorder: AttemptRecorder;
 
   constructor(
     private readonly db: Db,
@@ -71,6 +73,7 @@ export class WebhookDispatcher {
       onAttempt?: (attempt: WebhookAttemptInfo) => void;
     } = {},
   ) {
+    this.recorder = new AttemptRecorder(db, endpoints, deliveries, clock, schedule);
     // Attempts are mostly waiting, on receivers and on the store: many side by side (the sender keeps 64 connections
     // per origin). A batch ends with its slowest attempt, so more batches in flight keep the connections busy between
     // a batch's store round trips, and one slow receiver holds fewer of the others back (bench/webhook-deliveries.ts).
@@ -175,7 +178,7 @@ export class WebhookDispatcher {
    */
   async attemptNow(ctx: AttemptContext): Promise<DeliveryAttempt> {
     const result = await this.deliver(ctx);
-    const recorded = await this.record(ctx, result, 'manual');
+    const recorded = await this.recorder.record(ctx, result, 'manual');
     if (!recorded) throw new Error(`delivery ${ctx.message.id} to ${ctx.endpoint.id} vanished`);
     return recorded.attempt;
   }
@@ -203,7 +206,7 @@ export class WebhookDispatcher {
           const result = await this.runScheduled(job, ctx);
           if (!result?.ok || !ctx) return;
           if (detached) {
-            await this.record(ctx, result, 'scheduled', job.attempt);
+            await this.recorder.record(ctx, result, 'scheduled', job.attempt);
             return;
           }
           const { id: messageId, eventType } = ctx.message;
@@ -281,7 +284,7 @@ export class WebhookDispatcher {
     }
     const result = await this.deliver(ctx);
     if (result.ok) return result;
-    const recorded = await this.record(ctx, result, 'scheduled', job.attempt);
+    const recorded = await this.recorder.record(ctx, result, 'scheduled', job.attempt);
     if (recorded?.nextDelayMs !== undefined) {
       await this.sendJob({ ...job, attempt: job.attempt + 1 }, recorded.nextDelayMs);
     }
@@ -303,88 +306,8 @@ export class WebhookDispatcher {
   }
 
   private post(ctx: AttemptContext): Promise<SendResult> {
-    // The timestamp is wall-clock time, not the service clock: receivers check it against their own clock
-    // to refuse replays (Standard Webhooks allows 5 minutes), and the sandbox clock may run days ahead.
-    const timestamp = new Date();
-    return this.sender.post(
-      ctx.endpoint.url,
-      {
-        'webhook-id': ctx.message.id,
-        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-        'webhook-signature': signatureHeader(ctx.secrets, ctx.message.id, timestamp, ctx.message.body),
-      },
-      ctx.message.body,
-    );
-  }
-
-  /**
-   * Logs an attempt and moves the delivery on, in one transaction with the delivery row locked. A scheduled
-   * attempt whose number the row has passed meanwhile (a duplicate job) is not recorded again.
-   */
-  private async record(
-    ctx: AttemptContext,
-    result: SendResult,
-    trigger: 'scheduled' | 'manual',
-    scheduledAttempt?: number,
-  ): Promise<{ attempt: DeliveryAttempt; nextDelayMs?: number } | undefined> {
-    const { id: messageId, eventType } = ctx.message;
-    const endpointId = ctx.endpoint.id;
-    return this.db.transaction(async (tx) => {
-      const cur = await this.deliveries.lock(tx, messageId, endpointId);
-      if (!cur) return undefined;
-      if (trigger === 'scheduled' && cur.scheduledAttempts !== scheduledAttempt! - 1) return undefined;
-      const now = this.clock.now();
-      let { status, nextAttemptAt } = cur;
-      let nextDelayMs: number | undefined;
-      let error = result.error ?? null;
-      if (result.ok) {
-        status = 'succeeded';
-        nextAttemptAt = null;
-      } else if (result.responseStatus === 410) {
-        // 410 Gone: the receiver says the endpoint no longer exists; stop sending it anything.
-        error = 'the endpoint answered 410 Gone and has been disabled';
-        status = 'cancelled';
-        nextAttemptAt = null;
-        await this.endpoints.disable(tx, endpointId, `answered 410 Gone to message ${messageId}`, now);
-        await this.deliveries.cancelPending(tx, endpointId, now);
-      } else if (trigger === 'scheduled' && status === 'pending') {
-        nextDelayMs = delayBefore(this.schedule, scheduledAttempt! + 1, result.retryAfterMs);
-        if (nextDelayMs === undefined) {
-          status = 'failed';
-          nextAttemptAt = null;
-        } else {
-          nextAttemptAt = new Date(now.getTime() + nextDelayMs);
-        }
-      }
-      const attempt: DeliveryAttempt = {
-        id: newId('dlv', now.getTime()),
-        messageId,
-        endpointId,
-        eventType,
-        attempt: cur.attemptCount + 1,
-        trigger,
-        status: result.ok ? 'succeeded' : 'failed',
-        responseStatus: result.responseStatus ?? null,
-        responseBody: result.responseBody ?? null,
-        error,
-        nextAttemptAt: nextDelayMs === undefined ? null : nextAttemptAt,
-        createdAt: now,
-      };
-      await this.deliveries.update(
-        tx,
-        {
-          messageId,
-          endpointId,
-          status,
-          scheduledAttempts: trigger === 'scheduled' ? scheduledAttempt! : cur.scheduledAttempts,
-          attemptCount: attempt.attempt,
-          nextAttemptAt,
-        },
-        now,
-      );
-      await this.deliveries.insertAttempt(tx, attempt);
-      return { attempt, nextDelayMs };
-    });
+    const { id, body } = ctx.message;
+    return this.sender.post(ctx.endpoint.url, signedHeaders(ctx.secrets, id, new Date(), body), body);
   }
 
   private async sendJob(job: AttemptJob, delayMs: number): Promise<void> {

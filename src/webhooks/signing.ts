@@ -15,7 +15,7 @@ export function generateSecret(): string {
  * space-separated, so that a receiver holding either the old or the new secret during a rotation verifies.
  * Signing is the maintained `standardwebhooks` library (HMAC-SHA256 of `id.timestamp.body`).
  */
-export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
+function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
   return secrets.map((s) => signer(s).sign(messageId, timestamp, body)).join(' ');
 }
 
@@ -31,4 +31,17 @@ function signer(secret: string): Webhook {
     signers.set(secret, webhook);
   }
   return webhook;
+}
+
+/**
+ * The Standard Webhooks headers of one message sent at `timestamp`. The timestamp is wall-clock time, not the
+ * service clock: receivers check it against their own clock to refuse replays (Standard Webhooks allows 5 minutes),
+ * and the sandbox clock may run days ahead.
+ */
+export function signedHeaders(secrets: readonly string[], messageId: string, timestamp: Date, body: string): Record<string, string> {
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': signatureHeader(secrets, messageId, timestamp, body),
+  };
 }
