@@ -18,6 +18,12 @@ const toRecord = <R>(r: Row): SandboxRecord<R> => ({
   removed: r.removed_at !== null,
 });
 
+/** A stored company and its row's version (see `SandboxRepository.snapshot`). */
+export interface VersionedRecord<R = unknown> {
+  record: SandboxRecord<R>;
+  version: string;
+}
+
 /** The emulated registers' state (tables sandbox_companies and sandbox_outages). */
 export class SandboxRepository {
   constructor(private readonly db: Db) {}
@@ -47,11 +53,15 @@ export class SandboxRepository {
 
   /**
    * A register's whole sandbox state in one statement: every stored company, removed ones included (ordered by id),
-   * and the end of its outage. The left joins answer one row even when nothing is stored.
+   * with its row's version, and the end of its outage. The left joins answer one row even when nothing is stored.
+   * A row's version (`xmin`, the transaction that wrote it) changes with every write of the row, so that a reader can
+   * keep what it made of an unchanged record instead of parsing it again.
    */
-  async snapshot<R = unknown>(countryCode: string): Promise<{ records: SandboxRecord<R>[]; outageUntil?: Date }> {
-    const rows = await this.db.query<Omit<Row, 'country_code' | 'company_id'> & { company_id: string | null; until: Date | null }>(
-      `select c.company_id, c.record, c.behaviour, c.removed_at, o.until
+  async snapshot<R = unknown>(countryCode: string): Promise<{ records: VersionedRecord<R>[]; outageUntil?: Date }> {
+    const rows = await this.db.query<
+      Omit<Row, 'country_code' | 'company_id'> & { company_id: string | null; version: string | null; until: Date | null }
+    >(
+      `select c.company_id, c.xmin::text as version, c.record, c.behaviour, c.removed_at, o.until
          from (select $1::text as country_code) k
          left join sandbox_companies c on c.country_code = k.country_code
          left join sandbox_outages o on o.country_code = k.country_code
@@ -59,7 +69,9 @@ export class SandboxRepository {
       [countryCode],
     );
     const records = rows.flatMap((r) =>
-      r.company_id === null ? [] : [toRecord<R>({ ...r, country_code: countryCode, company_id: r.company_id })],
+      r.company_id === null
+        ? []
+        : [{ record: toRecord<R>({ ...r, country_code: countryCode, company_id: r.company_id }), version: r.version ?? '' }],
     );
     const until = rows[0]?.until;
     return until ? { records, outageUntil: until } : { records };

@@ -1,4 +1,4 @@
-import type { SandboxRepository } from './repository.ts';
+import type { SandboxRepository, VersionedRecord } from './repository.ts';
 import type { SandboxRecord } from './store.ts';
 
 /** One register's sandbox state as read in one statement. */
@@ -23,9 +23,18 @@ interface Entry {
  *
  * Concurrent callers share one read. A read that was under way when a write dropped the snapshot is not kept (a
  * generation counter), so it cannot bring back what the write replaced.
+ *
+ * A read keeps the record objects of the last snapshot whose rows have not changed since (same row version), and
+ * the whole last snapshot when nothing changed: readers that keep what they made of a record by its object (the GB
+ * emulator's parsed companies and its stream's digests) do not make it again every second.
  */
 export class SandboxSnapshots {
   private readonly entries = new Map<string, Entry>();
+  /** Per register, the last snapshot read and its records' versions, which the next read compares with. */
+  private readonly lastRead = new Map<
+    string,
+    { snapshot: SandboxSnapshot; versions: ReadonlyMap<string, { record: SandboxRecord; version: string }> }
+  >();
   private generation = 0;
 
   constructor(
@@ -48,11 +57,7 @@ export class SandboxSnapshots {
   private read(countryCode: string): Promise<SandboxSnapshot> {
     const generation = this.generation;
     const readAt = performance.now();
-    const snapshot = this.repo.snapshot(countryCode).then(({ records, outageUntil }) => ({
-      records,
-      byId: new Map(records.map((r) => [r.companyId, r])),
-      ...(outageUntil ? { outageUntil } : {}),
-    }));
+    const snapshot = this.repo.snapshot(countryCode).then((read) => this.kept(countryCode, read));
     const entry = { snapshot, readAt };
     if (generation === this.generation) this.entries.set(countryCode, entry);
     snapshot.then(
@@ -65,6 +70,27 @@ export class SandboxSnapshots {
         if (this.entries.get(countryCode) === entry) this.entries.delete(countryCode);
       },
     );
+    return snapshot;
+  }
+
+  /** A snapshot of what was read, with the objects of the last one where the rows have not changed. */
+  private kept(countryCode: string, read: { records: VersionedRecord[]; outageUntil?: Date }): SandboxSnapshot {
+    const last = this.lastRead.get(countryCode);
+    let unchanged = last !== undefined && last.versions.size === read.records.length;
+    const records = read.records.map(({ record, version }) => {
+      const before = last?.versions.get(record.companyId);
+      if (before?.version === version) return before.record;
+      unchanged = false;
+      return record;
+    });
+    if (unchanged && last!.snapshot.outageUntil?.getTime() === read.outageUntil?.getTime()) return last!.snapshot;
+    const snapshot: SandboxSnapshot = {
+      records,
+      byId: new Map(records.map((r) => [r.companyId, r])),
+      ...(read.outageUntil ? { outageUntil: read.outageUntil } : {}),
+    };
+    const versions = new Map(read.records.map(({ version }, i) => [records[i]!.companyId, { record: records[i]!, version }]));
+    this.lastRead.set(countryCode, { snapshot, versions });
     return snapshot;
   }
 }

@@ -51,4 +51,32 @@ describe('sandbox snapshots', () => {
     assert.equal((await store.get('SNAP-OUT', 'FLAKY'))?.behaviour.failTimes, 0);
     assert.equal(await store.consumeFailure('SNAP-OUT', 'FLAKY'), false, 'the store, not the snapshot, decides a failure');
   });
+
+  it('keeps the objects of unchanged records across reads, and gives a changed one anew', async () => {
+    const writer = storeOn(60_000);
+    const reader = storeOn(0);
+    await writer.put('SNAP-KEEP', 'A', { name: 'A' });
+    await writer.put('SNAP-KEEP', 'B', { name: 'B' });
+    const first = await reader.list('SNAP-KEEP', { removed: true });
+    const again = await reader.list('SNAP-KEEP', { removed: true });
+    assert.equal(again.length, 2);
+    assert.ok(
+      again.every((r, i) => r === first[i]),
+      'the same objects while nothing changed (readers keep what they parsed by object)',
+    );
+
+    await writer.put('SNAP-KEEP', 'B', { name: 'B, renamed' });
+    await writer.consumeFailure('SNAP-KEEP', 'A');
+    const changed = await reader.list('SNAP-KEEP', { removed: true });
+    assert.equal(changed[0], first[0], 'A unchanged (no failure was there to consume)');
+    assert.notEqual(changed[1], first[1], 'B rewritten');
+    assert.deepEqual(changed[1]!.record, { name: 'B, renamed' });
+
+    await writer.put('SNAP-KEEP', 'A', { name: 'A' }, { failTimes: 2 });
+    await writer.consumeFailure('SNAP-KEEP', 'A');
+    const consumed = await reader.get('SNAP-KEEP', 'A');
+    assert.equal(consumed?.behaviour.failTimes, 1, "another process's consumed failure is read, not the kept object");
+    assert.equal(await writer.remove('SNAP-KEEP', 'B'), true);
+    assert.equal((await reader.get('SNAP-KEEP', 'B'))?.removed, true);
+  });
 });

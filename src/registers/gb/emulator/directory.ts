@@ -15,6 +15,8 @@ export interface RegisterCompany {
 export class CompanyDirectory {
   /** Per stored record (the sandbox snapshot's object, replaced when the record changes): the company it parses to. */
   private readonly parsed = new WeakMap<SandboxRecord, RegisterCompany | undefined>();
+  /** The last `all()`: the stored records it was made of, and its answer. */
+  private lastAll: { stored: readonly SandboxRecord[]; companies: readonly RegisterCompany[] } | undefined;
 
   constructor(private readonly sandbox: SandboxStore) {}
 
@@ -27,10 +29,16 @@ export class CompanyDirectory {
     return record ? { number, record } : undefined;
   }
 
-  /** Every company present, for a search: seeded ones not overridden or removed, then the stored ones. */
-  async all(): Promise<RegisterCompany[]> {
+  /**
+   * Every company present, for a search: seeded ones not overridden or removed, then the stored ones. The same array
+   * as the last call while the stored records are the same objects (the sandbox snapshot keeps them while their rows
+   * are unchanged): its stream's scan, ten times a second per connected stream, tells that nothing changed by that.
+   */
+  async all(): Promise<readonly RegisterCompany[]> {
     // Removed ones included: a removed seeded company is gone from the register.
     const stored = await this.sandbox.list(COUNTRY, { removed: true });
+    const last = this.lastAll;
+    if (last && last.stored.length === stored.length && last.stored.every((s, i) => s === stored[i])) return last.companies;
     const overridden = new Set(stored.map((s) => s.companyId));
     const out: RegisterCompany[] = [];
     for (const [number, record] of seededCompanies()) {
@@ -41,6 +49,7 @@ export class CompanyDirectory {
       const company = this.ofStored(s);
       if (company) out.push(company);
     }
+    this.lastAll = { stored, companies: out };
     return out;
   }
 

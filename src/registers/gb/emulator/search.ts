@@ -25,7 +25,7 @@ const snippetOf = (a: GbAddress | undefined) =>
  * The register's `GET /search/companies`: companies whose current or a previous name holds every query word (as a
  * word start), current-name hits first. A previous-name hit carries that name as its `snippet`, as the register does.
  */
-export function searchCompanies(q: string, companies: RegisterCompany[], start: number, size: number) {
+export function searchCompanies(q: string, companies: readonly RegisterCompany[], start: number, size: number) {
   const query = nameWords(q);
   const hits: { c: RegisterCompany; snippet?: string; rank: number }[] = [];
   for (const c of companies) {

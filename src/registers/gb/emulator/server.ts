@@ -70,7 +70,7 @@ export class GbRegisterEmulator {
   constructor(private readonly opts: GbEmulatorOptions) {
     this.directory = new CompanyDirectory(opts.sandbox);
     this.limiter = new KeyRateLimiter(opts.rateLimit ?? REGISTER_RATE_LIMIT);
-    this.streamLog = new StreamLog(this.directory);
+    this.streamLog = new StreamLog(this.directory, STREAM_POLL_MS);
   }
 
   /** Listens on a free loopback port; returns the base URL. */
@@ -121,7 +121,7 @@ export class GbRegisterEmulator {
     const stream = /^\/stream\/([a-z-]+)$/.exec(path)?.[1];
     if (stream !== undefined) {
       if (!(stream in STREAMS)) throw chError(404, 'not-found');
-      return serveStream(this.streamLog, stream as StreamName, url, req, res, this.lifetime.signal, STREAM_POLL_MS);
+      return serveStream(this.streamLog, stream as StreamName, url, req, res, this.lifetime.signal);
     }
     const rate = this.limiter.take(key);
     const rateHeaders = {

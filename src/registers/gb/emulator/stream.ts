@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { sleep } from '../../../shared/sleep.ts';
 import type { GbRecord } from '../record.ts';
-import type { CompanyDirectory } from './directory.ts';
+import type { CompanyDirectory, RegisterCompany } from './directory.ts';
 
 /** The Streaming API's streams and the part of a company record each reports. */
 export const STREAMS = {
@@ -46,22 +45,81 @@ const digest = (v: unknown): string => {
  * with the last scan and appends one event per changed part to that part's stream (a removed company: `deleted`).
  * The first scan is the baseline (no events for what was already there). Timepoints grow across emulator restarts
  * (they start from the clock), so a consumer's stored timepoint never runs ahead of the stream.
+ *
+ * While a connected stream waits for events (`nextEvents`), one scan every `pollMs` serves them all: a consumer
+ * holds four streams open, and each polling on its own woke the process forty times a second for nothing.
  */
 export class StreamLog {
   private readonly events = new Map<StreamName, StreamEvent[]>();
   private last: Map<string, Record<StreamName, string>> | undefined;
+  /** The companies the last scan compared: the directory answers the same array while nothing changed. */
+  private lastCompanies: readonly RegisterCompany[] | undefined;
   private next = Date.now() * 1000;
   private scanning: Promise<void> | undefined;
+  /** The connected streams waiting for events: each told when a scan appended some, or failed. */
+  private readonly waiting = new Set<(failure?: unknown) => void>();
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly directory: CompanyDirectory) {}
+  constructor(
+    private readonly directory: CompanyDirectory,
+    private readonly pollMs: number,
+  ) {}
 
   scan(): Promise<void> {
     return (this.scanning ??= this.scanOnce().finally(() => (this.scanning = undefined)));
   }
 
+  /**
+   * Waits until a scan appends events (true), `ms` pass (false) or `signal` aborts (false). Rejects when the
+   * register's state cannot be read (the store closed at stop).
+   */
+  nextEvents(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise<boolean>((resolve, reject) => {
+      const done = (result: boolean | { failure: unknown }) => {
+        clearTimeout(timeout);
+        signal.removeEventListener('abort', aborted);
+        this.waiting.delete(told);
+        if (this.waiting.size === 0) this.stopScanning();
+        if (typeof result === 'boolean') resolve(result);
+        else reject(result.failure);
+      };
+      const told = (failure?: unknown) => done(failure === undefined ? true : { failure });
+      const aborted = () => done(false);
+      const timeout = setTimeout(() => done(false), ms);
+      signal.addEventListener('abort', aborted, { once: true });
+      this.waiting.add(told);
+      this.startScanning();
+    });
+  }
+
+  private startScanning(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.pollMs);
+  }
+
+  private stopScanning(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async tick(): Promise<void> {
+    const appended = this.next;
+    let failure: unknown;
+    try {
+      await this.scan();
+    } catch (err) {
+      failure = err ?? new Error('the register state could not be read');
+    }
+    if (failure === undefined && this.next === appended) return;
+    for (const tell of [...this.waiting]) tell(failure);
+  }
+
   private async scanOnce(): Promise<void> {
+    const companies = await this.directory.all();
+    if (companies === this.lastCompanies) return;
+    this.lastCompanies = companies;
     const now = new Map<string, { record: GbRecord; parts: Record<StreamName, string> }>();
-    for (const c of await this.directory.all()) {
+    for (const c of companies) {
       const parts = Object.fromEntries(Object.entries(STREAMS).map(([s, d]) => [s, digest(d.part(c.record))])) as Record<
         StreamName,
         string
@@ -95,6 +153,9 @@ export class StreamLog {
   }
 }
 
+/** The register's heartbeat: an empty line after this long without events. */
+const HEARTBEAT_MS = 5000;
+
 /**
  * `GET /stream/{stream}?timepoint=N`: a long-lived response of newline-separated JSON events after `N` (all kept ones
  * without it), then each new one as the register's state changes; an empty line every few seconds keeps the
@@ -107,7 +168,6 @@ export async function serveStream(
   req: IncomingMessage,
   res: ServerResponse,
   lifetime: AbortSignal,
-  pollMs: number,
 ): Promise<void> {
   await log.scan();
   let sent = Number(url.searchParams.get('timepoint') ?? '0') || 0;
@@ -115,7 +175,7 @@ export async function serveStream(
   const closed = new AbortController();
   req.on('close', () => closed.abort());
   const signal = AbortSignal.any([closed.signal, lifetime]);
-  let idle = 0;
+  let wroteAt = performance.now();
   while (!signal.aborted) {
     for (const e of log.after(stream, sent)) {
       const body = {
@@ -127,19 +187,18 @@ export async function serveStream(
       };
       res.write(`${JSON.stringify(body)}\n`);
       sent = e.timepoint;
-      idle = 0;
+      wroteAt = performance.now();
     }
-    if ((idle += pollMs) >= 5000) {
-      res.write('\n');
-      idle = 0;
-    }
-    await sleep(pollMs, signal).catch(() => undefined);
-    if (signal.aborted) break;
     try {
-      await log.scan();
+      // Events of other streams wake this one too: the heartbeat counts from this stream's last line.
+      await log.nextEvents(Math.max(0, wroteAt + HEARTBEAT_MS - performance.now()), signal);
     } catch {
       // The register's state cannot be read (the store closed at stop): the stream drops, as a real one may.
       return void res.destroy();
+    }
+    if (!signal.aborted && performance.now() - wroteAt >= HEARTBEAT_MS) {
+      res.write('\n');
+      wroteAt = performance.now();
     }
   }
   res.end();
