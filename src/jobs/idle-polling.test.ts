@@ -22,4 +22,20 @@ describe('IdlePolling', () => {
       [500, 500, 500],
     );
   });
+
+  it('reads a changing maximum at each wait (PostgreSQL: the base interval while not listening for other sends)', () => {
+    let listening = true;
+    const p = new IdlePolling(500, () => (listening ? 4000 : 500));
+    assert.deepEqual(
+      [0, 0, 0, 0].map((n) => p.next(n)),
+      [500, 1000, 2000, 4000],
+    );
+    listening = false;
+    assert.equal(p.next(0), 500, 'the connection lost: back to the interval at once');
+    listening = true;
+    assert.deepEqual(
+      [0, 0].map((n) => p.next(n)),
+      [500, 1000],
+    );
+  });
 });

@@ -1,14 +1,16 @@
 /**
  * How long a fetch loop waits after a fetch that found nothing: `baseMs`, doubled after each empty fetch up to `maxMs`,
- * back to `baseMs` once a job is found. Where every send wakes the loop itself (the embedded store, one process), the
- * polls only catch retries and expiries, and an idle service need not ask the store forty times a second.
+ * back to `baseMs` once a job is found. Where every send wakes the loop itself (the embedded store, one process; on
+ * PostgreSQL while the process listens for other processes' sends), the polls only catch retries and expiries, and an
+ * idle service need not ask the store forty times a second. `maxMs` may change (a lost listening connection): it is
+ * read at each wait.
  */
 export class IdlePolling {
   private current: number;
 
   constructor(
     private readonly baseMs: number,
-    private readonly maxMs: number = baseMs,
+    private readonly maxMs: number | (() => number) = baseMs,
   ) {
     this.current = baseMs;
   }
@@ -16,8 +18,9 @@ export class IdlePolling {
   /** The wait after a fetch that found `found` jobs. */
   next(found: number): number {
     if (found > 0) this.current = this.baseMs;
-    const wait = this.current;
-    this.current = Math.min(this.maxMs, this.current * 2);
+    const maxMs = Math.max(this.baseMs, typeof this.maxMs === 'function' ? this.maxMs() : this.maxMs);
+    const wait = Math.min(this.current, maxMs);
+    this.current = Math.min(maxMs, this.current * 2);
     return wait;
   }
 

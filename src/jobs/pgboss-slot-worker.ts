@@ -8,7 +8,7 @@ export interface SlotWorkerOptions {
   slots: number;
   pollingIntervalMs: number;
   /** The longest idle wait (IdlePolling); pollingIntervalMs when absent. */
-  idleMaxMs?: number;
+  idleMaxMs?: number | (() => number);
   onError: (err: unknown) => void;
 }
 

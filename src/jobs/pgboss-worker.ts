@@ -12,7 +12,7 @@ export interface WorkerOptions {
   batchSize: number;
   pollingIntervalMs: number;
   /** The longest idle wait, reached by doubling after empty fetches (IdlePolling); pollingIntervalMs when absent. */
-  idleMaxMs?: number;
+  idleMaxMs?: number | (() => number);
   onError: (err: unknown) => void;
 }
 

@@ -111,3 +111,39 @@ describe('pg-boss queue: retries and dead processes', () => {
     assert.equal(runs.get('slow'), 1, 'not retried while its process was alive');
   });
 });
+
+/**
+ * Two queues on one PostgreSQL stand for two processes. The receiving one polls once every 30 s, so only the sending
+ * process's notification, heard on the jobs schema's channel, can make it run a job within seconds.
+ */
+describe('pg-boss queue: a job sent by another process wakes this one', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, () => {
+  let store: Awaited<ReturnType<typeof openTestDb>>;
+  let sender: PgBossQueue;
+  let receiver: PgBossQueue;
+  const ran: number[] = [];
+
+  before(async () => {
+    store = await openTestDb();
+    const start = (pollingIntervalSeconds: number) =>
+      PgBossQueue.start({ databaseUrl: process.env.DATABASE_URL, db: store.db, schema: store.jobsSchema, pollingIntervalSeconds });
+    [sender, receiver] = [await start(30), await start(30)];
+    receiver.work('test.elsewhere', async () => void ran.push(Date.now()));
+    // The receiver's first fetch (at start) finds nothing: from then on it waits 30 s between polls.
+    await new Promise((r) => setTimeout(r, 1000));
+  });
+  after(async () => {
+    await sender.stop();
+    await receiver.stop();
+    await store.drop();
+  });
+
+  it('runs at once a job sent by the other process, though its next poll is 30 s away', { timeout: 30_000 }, async () => {
+    for (const n of [1, 2]) {
+      const sentAt = Date.now();
+      await sender.send('test.elsewhere', { n });
+      for (let i = 0; i < 100 && ran.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(ran.length, n, `job ${n} ran`);
+      assert.ok(ran[n - 1]! - sentAt < 5000, `job ${n} ran ${ran[n - 1]! - sentAt} ms after it was sent`);
+    }
+  });
+});

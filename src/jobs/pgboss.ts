@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Db } from '../store/db.ts';
 import { Heartbeat, LIVENESS_SECONDS } from './heartbeat.ts';
+import { installJobTrigger, JobNotifications } from './job-notifications.ts';
 import { PgBossSlotWorker } from './pgboss-slot-worker.ts';
 import { failJobs, PgBossWorker, type QueueWorker } from './pgboss-worker.ts';
 import type { JobToSend, SendOptions, WorkOptions, WorkQueue } from './queue.ts';
@@ -31,7 +32,10 @@ const JOB_POLICY = {
   retryBackoff: true,
 } as const;
 
-/** The longest idle wait of a fetch loop on the embedded store (IdlePolling), where sends wake the loops themselves. */
+/**
+ * The longest idle wait of a fetch loop (IdlePolling) where sends wake the loops themselves: on the embedded store, and
+ * on PostgreSQL while this process listens for every process's sends (JobNotifications).
+ */
 const IDLE_MAX_MS = 4000;
 /** Delayed jobs due within this long wake the loops when due (later ones are found by the idle polls). */
 const WAKE_WITHIN_MS = 3_600_000;
@@ -53,6 +57,8 @@ export class PgBossQueue implements WorkQueue {
   private readonly workers: QueueWorker[] = [];
   private readonly dueTimers = new Set<NodeJS.Timeout>();
   private readonly heartbeat: Heartbeat;
+  /** PostgreSQL: other processes' sends, heard on the jobs schema's channel. */
+  private notifications: JobNotifications | undefined;
   private started = false;
 
   private constructor(
@@ -93,6 +99,7 @@ export class PgBossQueue implements WorkQueue {
       opts.livenessSeconds ?? LIVENESS_SECONDS,
       opts.databaseUrl ? undefined : { db: opts.db, schema: opts.schema },
     );
+    if (opts.databaseUrl) await queue.listen(opts.databaseUrl, opts.db, opts.schema);
     queue.heartbeat.start();
     queue.started = true;
     return queue;
@@ -179,6 +186,7 @@ export class PgBossQueue implements WorkQueue {
     if (!this.started) return;
     await Promise.allSettled(this.starting);
     this.started = false;
+    await this.notifications?.stop();
     for (const t of this.dueTimers) clearTimeout(t);
     this.dueTimers.clear();
     // Running batches finish (within 10 s), heartbeats continuing meanwhile; a batch still running after that is
@@ -199,19 +207,46 @@ export class PgBossQueue implements WorkQueue {
   }
 
   /**
-   * The fetch loops' idle waits. On the embedded store this process is the only one: every job due now was sent here
-   * and wakes its loop, and a delayed one wakes it when due (wakeWhenDue), so an idle loop may poll ever less often,
-   * up to IDLE_MAX_MS, for what else comes due (retries, expiries). On PostgreSQL another process's send wakes
-   * nothing here, so the loops poll at the interval.
+   * PostgreSQL: installs the job table's trigger and listens on the schema's channel. A job sent by another process
+   * wakes one of this process's loops of its queue (each process's own sends wake all of its own loops; one more
+   * fetch per process is enough to share a job sent elsewhere). Once listening (again), every loop fetches at once:
+   * what was sent while nobody listened is found.
    */
-  private polling(): { pollingIntervalMs: number; idleMaxMs?: number } {
-    const pollingIntervalMs = this.pollingIntervalSeconds * 1000;
-    return this.exclusive ? { pollingIntervalMs, idleMaxMs: Math.max(pollingIntervalMs, IDLE_MAX_MS) } : { pollingIntervalMs };
+  private async listen(url: string, db: Db, schema: string): Promise<void> {
+    await installJobTrigger(db, schema);
+    let turn = 0;
+    this.notifications = new JobNotifications({
+      url,
+      schema,
+      onJob: (name) => {
+        const loops = this.workers.filter((w) => w.name === name);
+        loops[turn++ % Math.max(1, loops.length)]?.notify();
+      },
+      onListening: () => {
+        for (const w of this.workers) w.notify();
+      },
+      onError: this.onError,
+    });
+    await this.notifications.start();
   }
 
-  /** On the embedded store, wakes a queue's loops when a job sent with a delay comes due (within WAKE_WITHIN_MS). */
+  /**
+   * The fetch loops' idle waits. Where every job due now wakes a loop (on the embedded store this process is the only
+   * one and every send is its own; on PostgreSQL while it listens for every process's sends), and a delayed one sent
+   * here wakes it when due (wakeWhenDue), an idle loop may poll ever less often, up to IDLE_MAX_MS, for what else comes
+   * due (retries, expiries, a delayed job of a process that died). On PostgreSQL while not listening, the loops poll at
+   * the interval.
+   */
+  private polling(): { pollingIntervalMs: number; idleMaxMs: number | (() => number) } {
+    const pollingIntervalMs = this.pollingIntervalSeconds * 1000;
+    const idleMaxMs = Math.max(pollingIntervalMs, IDLE_MAX_MS);
+    if (this.exclusive) return { pollingIntervalMs, idleMaxMs };
+    return { pollingIntervalMs, idleMaxMs: () => (this.notifications?.listening ? idleMaxMs : pollingIntervalMs) };
+  }
+
+  /** Wakes a queue's loops when a job sent with a delay by this process comes due (within WAKE_WITHIN_MS). */
   private wakeWhenDue(name: string, delayMs: number): void {
-    if (!this.exclusive || delayMs > WAKE_WITHIN_MS) return;
+    if (delayMs > WAKE_WITHIN_MS) return;
     const timer = setTimeout(() => {
       this.dueTimers.delete(timer);
       this.notify(name);
