@@ -28,6 +28,7 @@ import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { round1 } from './support/stats.ts';
 import { flags } from './support/flags.ts';
+import { postgresReachable } from './support/postgres-reachable.ts';
 import { pacedLoad, type PacedRequest, type PacedResult } from './support/paced-load.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu, backendCpuBetween, type BackendCpu } from './support/postgres-cpu.ts';
@@ -266,18 +267,6 @@ async function startService(store: 'pglite' | 'postgres') {
   return { service, key, cleanup: storage.cleanup, env: storage.env, serviceEnv };
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function targetOf(service: ServiceProcess, postgres?: Db): Target {
   return {
     url: service.url,
@@ -305,13 +294,13 @@ async function main() {
   }
   await floor.stop();
   const floorRps = cells.find((c) => c.load === 'max')!.rps;
-  if (STORES.includes('postgres') && (!ONLY || ONLY.includes('store-floor')) && (await postgresReachable())) {
+  if (STORES.includes('postgres') && (!ONLY || ONLY.includes('store-floor')) && (await postgresReachable(PG_URL))) {
     cells.push(...(await storeFloors()));
   }
   const checks: (LedgerCheck & { store: string })[] = [];
 
   for (const store of STORES) {
-    if (store === 'postgres' && !(await postgresReachable())) {
+    if (store === 'postgres' && !(await postgresReachable(PG_URL))) {
       console.error(`PostgreSQL at ${PG_URL} is not reachable: skipped`);
       continue;
     }
