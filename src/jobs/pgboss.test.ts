@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openTestDb } from '../../test/support/db.ts';
 import type { Db } from '../store/db.ts';
+import { channelOf } from './job-notifications.ts';
 import { PgBossQueue } from './pgboss.ts';
 
 describe('pg-boss queue: sendMany', () => {
@@ -145,5 +146,33 @@ describe('pg-boss queue: a job sent by another process wakes this one', { skip: 
       assert.equal(ran.length, n, `job ${n} ran`);
       assert.ok(ran[n - 1]! - sentAt < 5000, `job ${n} ran ${ran[n - 1]! - sentAt} ms after it was sent`);
     }
+  });
+
+  it('listens again once its connection is cut, and runs what was sent meanwhile', { timeout: 30_000 }, async () => {
+    const waitForRuns = async (n: number) => {
+      for (let i = 0; i < 200 && ran.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    const listeners = async () =>
+      (
+        await store.db.query<{ pid: number }>('select pid from pg_stat_activity where query = $1', [
+          `listen "${channelOf(store.jobsSchema)}"`,
+        ])
+      ).map((r) => r.pid);
+    const cut = await listeners();
+    assert.equal(cut.length, 2, 'each queue listens on a connection of its own');
+    await store.db.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [cut]);
+    // Sent while the receiver is not listening: its next poll is 30 s away, but listening again makes it fetch.
+    const before = ran.length;
+    await sender.send('test.elsewhere', { n: 3 });
+    await waitForRuns(before + 1);
+    assert.equal(ran.length, before + 1, 'the job sent while nobody listened ran once the receiver listened again');
+    const now = await listeners();
+    assert.equal(now.length, 2);
+    assert.ok(!now.some((pid) => cut.includes(pid)), 'new connections');
+    const sentAt = Date.now();
+    await sender.send('test.elsewhere', { n: 4 });
+    await waitForRuns(before + 2);
+    assert.equal(ran.length, before + 2);
+    assert.ok(ran.at(-1)! - sentAt < 5000, 'woken by the notification again');
   });
 });
