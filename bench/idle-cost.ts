@@ -21,7 +21,8 @@ import { backendCpu, backendCpuBetween } from './support/postgres-cpu.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
 import { flags } from './support/flags.ts';
 import { postgresReachable } from './support/postgres-reachable.ts';
-import { round1 } from './support/stats.ts';
+import { cpuMsBetween, round1 } from './support/stats.ts';
+import { sleep } from '../src/shared/sleep.ts';
 
 const args = flags();
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,9 +39,6 @@ interface IdleFigures {
   statementsPerSecond: number;
 }
 
-const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
-const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
-
 /** Transactions committed in the database so far (every statement outside a transaction is one). */
 async function commits(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()');
@@ -56,7 +54,7 @@ async function measureIdle(service: ServiceProcess, store: 'pglite' | 'postgres'
     const before = await service.probe();
     const backendsBefore = postgres ? await backendCpu(postgres, [service.pid], port) : undefined;
     const commitsBefore = client ? await commits(client) : 0;
-    await sleep(DURATION);
+    await sleep(DURATION * 1000);
     // pg_stat_database is refreshed when a backend's statistics are flushed (at most once a second, and at idle).
     const commitsAfter = client ? await commits(client) : 0;
     const after = await service.probe();
@@ -67,7 +65,7 @@ async function measureIdle(service: ServiceProcess, store: 'pglite' | 'postgres'
           commitsAfter - commitsBefore - 1
         : (after.storeTrace?.statements ?? 0) - (before.storeTrace?.statements ?? 0);
     return {
-      cpuMsPerSecond: round1(cpuMs(before.cpu, after.cpu) / DURATION),
+      cpuMsPerSecond: round1(cpuMsBetween(before.cpu, after.cpu) / DURATION),
       ...(backendsBefore && backendsAfter
         ? { postgresCpuMsPerSecond: round1((backendCpuBetween(backendsBefore, backendsAfter) * 1000) / DURATION) }
         : {}),
@@ -104,10 +102,10 @@ async function onboard(url: string, key: string, count: number): Promise<void> {
 async function main() {
   const rows: string[][] = [];
   const floor = await startFloorServer();
-  await sleep(SETTLE);
+  await sleep(SETTLE * 1000);
   const floorBefore = await floor.cpu();
-  await sleep(DURATION);
-  const floorCpu = round1(cpuMs(floorBefore, await floor.cpu()) / DURATION);
+  await sleep(DURATION * 1000);
+  const floorCpu = round1(cpuMsBetween(floorBefore, await floor.cpu()) / DURATION);
   await floor.stop();
   rows.push(['-', 'floor (bare Fastify)', 'idle', String(floorCpu), '-', '-']);
 
@@ -132,10 +130,10 @@ async function main() {
       REGISTRUM_STORE_TRACE: '1',
     });
     try {
-      await sleep(SETTLE);
+      await sleep(SETTLE * 1000);
       const fresh = await measureIdle(service, store);
       await onboard(service.url, key, REQUESTS);
-      await sleep(SETTLE);
+      await sleep(SETTLE * 1000);
       const used = await measureIdle(service, store);
       for (const [when, f] of [
         ['idle after start', fresh],

@@ -26,7 +26,7 @@ import { resolve } from 'node:path';
 import { processStorage } from '../test/support/process.ts';
 import { startFloorServer } from './support/floor-server.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
-import { round1 } from './support/stats.ts';
+import { cpuMsBetween, round1 } from './support/stats.ts';
 import { flags } from './support/flags.ts';
 import { postgresReachable } from './support/postgres-reachable.ts';
 import { pacedLoad, type PacedRequest, type PacedResult } from './support/paced-load.ts';
@@ -132,7 +132,7 @@ async function measure(
   const postgresAfter = await target.postgresCpu?.();
   const trace = await target.trace?.();
   const done = result.completed || 1;
-  const cpuMs = (after.user - before.user + after.system - before.system) / 1000;
+  const cpuMs = cpuMsBetween(before, after);
   return {
     rps: round1(result.completed / DURATION),
     p50: result.p50,
@@ -218,7 +218,7 @@ async function measureAcross(targets: Target[], key: string, req: autocannon.Req
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
-    cpuMsPerReq: Math.round(((after.user - before.user + after.system - before.system) / 1000 / done) * 100) / 100,
+    cpuMsPerReq: Math.round((cpuMsBetween(before, after) / done) * 100) / 100,
     ...beside,
   };
 }

@@ -29,7 +29,7 @@ import { cpuBetween, takeReading, type Reading } from './support/cpu-readings.ts
 import { probe, type Probe } from './support/service-probe.ts';
 import { startBenchService } from './support/service.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-processes.ts';
-import { round1 } from './support/stats.ts';
+import { cpuMsBetween, round1 } from './support/stats.ts';
 import { startReceiverProcess } from './support/webhook-receiver.ts';
 
 const { values } = parseArgs({
@@ -102,13 +102,12 @@ await pool(total, IN_FLIGHT, async (i) => {
 });
 const baselineSeconds = (performance.now() - t0) / 1000;
 const baselineStats = await receiver.stats();
-const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
 const baseline = {
   directSignedPostsPerSecond: Math.round(total / baselineSeconds),
   failed: baselineFailed,
   badSignatures: baselineStats.badSignatures,
-  senderCpuMsPerPost: round2(cpuMs(baselineCpu, process.cpuUsage()) / total),
-  receiverCpuMsPerPost: round2(cpuMs(baselineReceiverCpu, baselineStats.cpu) / total),
+  senderCpuMsPerPost: round2(cpuMsBetween(baselineCpu, process.cpuUsage()) / total),
+  receiverCpuMsPerPost: round2(cpuMsBetween(baselineReceiverCpu, baselineStats.cpu) / total),
 };
 await sender.close();
 receiver.reset();

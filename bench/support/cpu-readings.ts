@@ -7,7 +7,7 @@ import type { Db } from '../../src/store/db.ts';
 import { busyShare, machineCpuTimes, type CpuTimes } from './machine-cpu.ts';
 import { backendCpu, backendCpuBetween, type BackendCpu } from './postgres-cpu.ts';
 import type { Probe } from './service-probe.ts';
-import { round1 } from './stats.ts';
+import { cpuMsBetween, round1 } from './stats.ts';
 
 export interface Reading {
   at: number;
@@ -26,7 +26,7 @@ export interface ReadingSources {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const seconds = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1e6;
+const seconds = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => cpuMsBetween(from, to) / 1000;
 
 export async function takeReading(sources: ReadingSources): Promise<Reading> {
   const probes = await sources.probeAll();

@@ -6,3 +6,6 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** Rounded to one decimal. */
 export const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** CPU milliseconds (user and system) between two `process.cpuUsage()` readings. */
+export const cpuMsBetween = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
