@@ -76,7 +76,9 @@ export class JobNotifications {
   /** Connects and listens; a failure is reported and retried in the background, never thrown. */
   async start(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.opts.url });
+    // TCP keepalive: a connection that dies without a word (a network partition) is found and made again. Until then,
+    // other processes' jobs still wait no longer than an idle poll (IDLE_MAX_MS), as nothing here is told.
+    const client = new pg.Client({ connectionString: this.opts.url, connectionTimeoutMillis: 10_000, keepAlive: true });
     this.client = client;
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
