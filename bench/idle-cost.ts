@@ -22,6 +22,7 @@ import { startServiceProcess, type ServiceProcess } from './support/service-proc
 import { flags } from './support/flags.ts';
 import { postgresReachable } from './support/postgres-reachable.ts';
 import { cpuMsBetween, round1 } from './support/stats.ts';
+import { markdownTable } from './support/table.ts';
 import { sleep } from '../src/shared/sleep.ts';
 
 const args = flags();
@@ -155,11 +156,7 @@ async function main() {
 
   console.log(`Idle cost, ${DURATION} s per reading after ${SETTLE} s to settle; CPU in ms per second (1,000 = one core)`);
   const header = ['store', 'process', 'when', 'CPU ms/s', 'PG CPU ms/s', 'statements/s'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(r));
+  for (const l of markdownTable(header, rows)) console.log(l);
 }
 
 await main();
