@@ -70,25 +70,24 @@ export class StreamLog {
   }
 
   /**
-   * Waits until a scan appends events (true), `ms` pass (false) or `signal` aborts (false). Rejects when the
-   * register's state cannot be read (the store closed at stop).
+   * Waits until a scan appends events, `ms` pass or `signal` aborts. Rejects when the register's state cannot be read
+   * (the store closed at stop).
    */
-  nextEvents(ms: number, signal: AbortSignal): Promise<boolean> {
-    if (signal.aborted) return Promise.resolve(false);
-    return new Promise<boolean>((resolve, reject) => {
-      const done = (result: boolean | { failure: unknown }) => {
+  nextEvents(ms: number, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const done = (failure?: unknown) => {
         clearTimeout(timeout);
         signal.removeEventListener('abort', aborted);
-        this.waiting.delete(told);
+        this.waiting.delete(done);
         if (this.waiting.size === 0) this.stopScanning();
-        if (typeof result === 'boolean') resolve(result);
-        else reject(result.failure);
+        if (failure === undefined) resolve();
+        else reject(failure);
       };
-      const told = (failure?: unknown) => done(failure === undefined ? true : { failure });
-      const aborted = () => done(false);
-      const timeout = setTimeout(() => done(false), ms);
+      const aborted = () => done();
+      const timeout = setTimeout(done, ms);
       signal.addEventListener('abort', aborted, { once: true });
-      this.waiting.add(told);
+      this.waiting.add(done);
       this.startScanning();
     });
   }
