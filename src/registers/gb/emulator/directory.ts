@@ -32,7 +32,7 @@ export class CompanyDirectory {
   /**
    * Every company present, for a search: seeded ones not overridden or removed, then the stored ones. The same array
    * as the last call while the stored records are the same objects (the sandbox snapshot keeps them while their rows
-   * are unchanged): its stream's scan, ten times a second per connected stream, tells that nothing changed by that.
+   * are unchanged): the stream log's scan, ten times a second while a stream is connected, tells that nothing changed by that.
    */
   async all(): Promise<readonly RegisterCompany[]> {
     // Removed ones included: a removed seeded company is gone from the register.

@@ -29,7 +29,7 @@ const digestOf = (v: unknown) =>
 
 /**
  * A part's digest, computed once per part object: the directory hands out the same objects until the register's
- * state changes, and the stream scans every 100 ms for each connected consumer, so hashing every company's every part
+ * state changes, and the stream log scans every 100 ms while a consumer is connected, so hashing every company's every part
  * on each scan cost the service 5-10 % of its CPU while nothing changed.
  */
 const digests = new WeakMap<object, string>();
