@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 import { DatabaseError } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
+import type { CheckpointPolicy } from './pglite-checkpoints.ts';
 
 /**
  * The embedded store: PGlite in a worker thread (see pglite-worker.ts), under `dataDir`, or in memory
@@ -23,7 +24,10 @@ interface Follower {
   reject(err: unknown): void;
 }
 
-export async function openPglite(dataDir: string | undefined, opts: { loadFrom?: string } = {}): Promise<PgliteDb> {
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { loadFrom?: string; checkpoints?: CheckpointPolicy } = {},
+): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -34,7 +38,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadFrom?:
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
   const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, {
     eval: true,
-    workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom },
+    workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom, checkpoints: opts.checkpoints },
   });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
