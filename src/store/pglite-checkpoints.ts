@@ -16,7 +16,7 @@ export interface CheckpointPolicy {
 /**
  * 64 MB: at 500 onboarding requests a second, a checkpoint about every 25 s writes what changed since the last one in
  * 60-75 ms on this thread, and the log's files stay under 100 MB, the freed segments reused. A bulk load writes more
- * between two looks; the checkpoint after it frees the excess.
+ * between two looks; the checkpoints after it bring the files back down.
  */
 export const DEFAULT_CHECKPOINTS: CheckpointPolicy = { afterWalBytes: 64 * 1024 * 1024, checkMs: 5_000 };
 
