@@ -39,7 +39,7 @@ const db = await PGlite.create({
   parsers: { [types.INT8]: (v: string) => Number(v) },
 });
 
-// A new 16 MB segment of the write-ahead log is written with zeros before use (wal_init_zero): 30-45 ms in which this
+// A new 16 MB segment of the write-ahead log is written with zeros before use (wal_init_zero): 38-45 ms in which this
 // thread, and every request waiting for the store, stands still (every 4 s at 500 onboarding requests a second, before
 // checkpoints let freed segments be reused; a burst of writes still needs new ones). Without it the segment is created
 // by writing its last byte. What the zeros buy, disk space reserved ahead of the log's writes, PGlite does not keep
