@@ -17,7 +17,8 @@ describe('embedded store: checkpoints bound the write-ahead log', () => {
   let db: PgliteDb;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'registrum-checkpoints-'));
-    db = await openPglite(dir, { checkpoints: { afterWalBytes: 1024 * 1024, checkMs: 100 } });
+    const mb = 1024 * 1024;
+    db = await openPglite(dir, { checkpoints: { afterWalBytes: mb, inLullAfterWalBytes: mb, lullMs: 250, checkMs: 100 } });
     await db.query('create table filler (id int8 primary key, pad text not null)');
   });
   after(async () => {

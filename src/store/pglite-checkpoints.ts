@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { StoreActivity } from './pglite-activity.ts';
 
 /**
  * When the embedded store checkpoints. PostgreSQL checkpoints on its own only under a postmaster (its checkpointer
@@ -7,8 +8,11 @@ import type { PGlite } from '@electric-sql/pglite';
  * second, in memory for a store without a directory) and be replayed whole at the next start after a crash.
  */
 export interface CheckpointPolicy {
-  /** A checkpoint once this much log has been written since the last one. */
+  /** A checkpoint once this much log has been written since the last one, busy or not. */
   afterWalBytes: number;
+  /** A checkpoint past this much log when the store has been quiet for `lullMs`. */
+  inLullAfterWalBytes: number;
+  lullMs: number;
   /** How often that is looked at. */
   checkMs: number;
 }
@@ -16,9 +20,15 @@ export interface CheckpointPolicy {
 /**
  * 64 MB: at 500 onboarding requests a second, a checkpoint about every 25 s writes what changed since the last one in
  * 60-75 ms on this thread, and the log's files stay under 100 MB, the freed segments reused. A bulk load writes more
- * between two looks; the checkpoints after it bring the files back down.
+ * between two looks; the checkpoints after it bring the files back down. A store whose requests come in bursts
+ * checkpoints earlier, past 8 MB, in a quarter of a second without a request: while no request waits.
  */
-export const DEFAULT_CHECKPOINTS: CheckpointPolicy = { afterWalBytes: 64 * 1024 * 1024, checkMs: 5_000 };
+export const DEFAULT_CHECKPOINTS: CheckpointPolicy = {
+  afterWalBytes: 64 * 1024 * 1024,
+  inLullAfterWalBytes: 8 * 1024 * 1024,
+  lullMs: 250,
+  checkMs: 1_000,
+};
 
 const WAL_SINCE_CHECKPOINT = `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::int8 as bytes from pg_control_checkpoint()`;
 
@@ -26,14 +36,16 @@ const WAL_SINCE_CHECKPOINT = `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_
  * Checkpoints `db` whenever the policy says so, outside any transaction (PGlite runs a statement between two
  * transactions, never inside another's). Returns the stop.
  */
-export function startCheckpoints(db: PGlite, policy: CheckpointPolicy): () => void {
+export function startCheckpoints(db: PGlite, policy: CheckpointPolicy, activity: StoreActivity): () => void {
   let running = false;
   const check = async () => {
     if (running) return;
     running = true;
     try {
       const [row] = (await db.query<{ bytes: number }>(WAL_SINCE_CHECKPOINT)).rows;
-      if ((row?.bytes ?? 0) >= policy.afterWalBytes) await db.exec('checkpoint');
+      const bytes = row?.bytes ?? 0;
+      const lull = activity.quietForMs() >= policy.lullMs;
+      if (bytes >= policy.afterWalBytes || (lull && bytes >= policy.inLullAfterWalBytes)) await db.exec('checkpoint');
     } catch {
       // A closed or failing store: the next look, if any, tries again.
     } finally {

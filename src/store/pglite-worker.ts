@@ -9,7 +9,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PlanChoice, type PlanMode } from './plan-choice.ts';
+import { StoreActivity } from './pglite-activity.ts';
 import { DEFAULT_CHECKPOINTS, startCheckpoints, type CheckpointPolicy } from './pglite-checkpoints.ts';
+import { DEFAULT_VACUUMS, startVacuums, type VacuumPolicy } from './pglite-vacuums.ts';
 
 interface Request {
   id: number;
@@ -26,10 +28,11 @@ interface Request {
 const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
 
 const port = parentPort!;
-const { dataDir, loadFrom, checkpoints } = workerData as {
+const { dataDir, loadFrom, checkpoints, vacuums } = workerData as {
   dataDir: string | undefined;
   loadFrom: string | undefined;
   checkpoints: CheckpointPolicy | undefined;
+  vacuums: VacuumPolicy | undefined;
 };
 const db = await PGlite.create({
   ...(dataDir ? { dataDir } : {}),
@@ -46,8 +49,11 @@ const db = await PGlite.create({
 // anyway: it runs with fsync off.
 await db.exec('set wal_init_zero = off');
 
-// Checkpoints, which a lone PGlite backend never makes itself (pglite-checkpoints.ts).
-const stopCheckpoints = startCheckpoints(db, checkpoints ?? DEFAULT_CHECKPOINTS);
+// Checkpoints and vacuums, which a lone PGlite backend never makes itself (pglite-checkpoints.ts, pglite-vacuums.ts).
+// Both wait for a lull in the service's requests where they can.
+const activity = new StoreActivity();
+const stopCheckpoints = startCheckpoints(db, checkpoints ?? DEFAULT_CHECKPOINTS, activity);
+const stopVacuums = startVacuums(db, vacuums ?? DEFAULT_VACUUMS, activity);
 
 /** Statements parsed once in this session, by text: their name and their parameters' types. */
 const prepared = new Map<string, { name: string; paramTypes: number[]; plan: PlanChoice }>();
@@ -223,6 +229,7 @@ async function handle(req: Request): Promise<void> {
       }
       case 'close':
         stopCheckpoints();
+        stopVacuums();
         await db.close();
         reply(req.id, { rows: [] });
         return port.close();
@@ -235,6 +242,9 @@ async function handle(req: Request): Promise<void> {
 }
 
 // Not awaited: requests of other transactions must go on while one waits; handle() answers its own failures.
-port.on('message', (req: Request) => void handle(req));
+port.on('message', (req: Request) => {
+  activity.touch();
+  void handle(req);
+});
 
 port.postMessage({ ready: true });

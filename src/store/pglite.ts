@@ -4,6 +4,7 @@ import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } fro
 import { DatabaseError } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
 import type { CheckpointPolicy } from './pglite-checkpoints.ts';
+import type { VacuumPolicy } from './pglite-vacuums.ts';
 
 /**
  * The embedded store: PGlite in a worker thread (see pglite-worker.ts), under `dataDir`, or in memory
@@ -26,7 +27,7 @@ interface Follower {
 
 export async function openPglite(
   dataDir: string | undefined,
-  opts: { loadFrom?: string; checkpoints?: CheckpointPolicy } = {},
+  opts: { loadFrom?: string; checkpoints?: CheckpointPolicy; vacuums?: VacuumPolicy } = {},
 ): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
@@ -38,7 +39,12 @@ export async function openPglite(
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
   const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, {
     eval: true,
-    workerData: { dataDir: dataDir ? `${dataDir}/pg` : undefined, loadFrom: opts.loadFrom, checkpoints: opts.checkpoints },
+    workerData: {
+      dataDir: dataDir ? `${dataDir}/pg` : undefined,
+      loadFrom: opts.loadFrom,
+      checkpoints: opts.checkpoints,
+      vacuums: opts.vacuums,
+    },
   });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let nextId = 1;
