@@ -59,3 +59,28 @@ describe('embedded store: checkpoints bound the write-ahead log', () => {
     assert.equal(row!.n, written, 'every row written is there');
   });
 });
+
+describe('embedded store: a checkpoint comes early in a lull', () => {
+  let db: PgliteDb;
+  before(async () => {
+    // Only a lull can bring a checkpoint here: the one due however busy the store is comes after 1 GB.
+    db = await openPglite(undefined, {
+      checkpoints: { afterWalBytes: 1024 * 1024 * 1024, inLullAfterWalBytes: 1024 * 1024, lullMs: 500, checkMs: 100 },
+    });
+    await db.query('create table filler (id int8 primary key, pad text not null)');
+  });
+  after(() => db.close());
+
+  const redo = async () => (await db.query<{ lsn: string }>('select redo_lsn::text as lsn from pg_control_checkpoint()'))[0]!.lsn;
+
+  it('waits while statements come back to back, and checkpoints once they pause', async () => {
+    const first = await redo();
+    // About 2.5 MB of log.
+    await db.query(`insert into filler (id, pad) select g, repeat('x', 900) from generate_series(1, 2000) g`);
+    const started = performance.now();
+    while (performance.now() - started < 2_000) await db.query('select 1');
+    assert.equal(await redo(), first, 'no checkpoint while the store was busy');
+    await sleep(1_500);
+    assert.notEqual(await redo(), first, 'a checkpoint in the lull');
+  });
+});
