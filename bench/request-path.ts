@@ -13,7 +13,7 @@
 // With PostgreSQL in the run, the floor is also measured with 1 and 3 round trips to it per request (statements that
 // do nothing, through the service's store): `--only=store-floor` alone, or any `--only` without it to skip them.
 //
-// Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (1); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
+// Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (15); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
 // (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
@@ -38,8 +38,15 @@ import type { Db } from '../src/store/db.ts';
 
 const args = flags();
 const DURATION = Number(args.get('duration') ?? 3);
-/** Unmeasured load before each scenario: the service's code is compiled and its caches warm. */
-const WARMUP = Number(args.get('warmup') ?? 1);
+/**
+ * Unmeasured load before each scenario: the service's code is compiled and its caches warm. V8 optimizes a function
+ * once it has run a while, so a service that has served a few hundred requests still compiles (traced with
+ * --trace-opt on a slow 2-core machine: 20-40 functions optimized a second for the first 12 s at saturation, 10-30 a
+ * second throughout 25 s at 50 req/s after a 1 s warm-up). After 1 s, onboarding-1 on PostgreSQL at 200/s measured
+ * p50 8.7-8.9 ms and 4.0 ms of service CPU per request; after 15 s, 5.8 ms and 2.7 ms: what a service that has run
+ * a while spends.
+ */
+const WARMUP = Number(args.get('warmup') ?? 15);
 const CONNECTIONS = Number(args.get('connections') ?? 50);
 const RATE = { pglite: Number(args.get('rate-pglite') ?? 500), postgres: Number(args.get('rate-postgres') ?? 1000) };
 const TRACE = args.has('trace');

@@ -64,8 +64,8 @@ export interface StartOptions {
  * (LateBound) or listens to an event (`events`). `main.ts` adds the process concerns (signals, first-start key).
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
-  const db = await openServiceStore(config, opts.db);
   const log = createServiceLogger(opts.logger);
+  const db = await openServiceStore(config, opts.db, log);
   const { clock, clockSync } = await createClock(config, db);
   const events = createServiceEvents();
   const { registers, registerOutcomes, sandbox } = createRegisterRegistry(config, { db, clock, log });

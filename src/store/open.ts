@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { migrate, type MigrationSet } from './migrate.ts';
 import { openPglite } from './pglite.ts';
+import type { UpkeepFailure } from './pglite-upkeep.ts';
 import { openPostgres } from './postgres.ts';
 
 /**
@@ -12,8 +13,12 @@ export async function openStore(opts: {
   dataDir?: string;
   schema?: string;
   migrations?: readonly MigrationSet[];
+  /** The embedded store's checkpoints and vacuums that failed (PostgreSQL runs its own, and logs them itself). */
+  onUpkeepFailure?: (failure: UpkeepFailure) => void;
 }): Promise<Db> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, { schema: opts.schema }) : await openPglite(opts.dataDir);
+  const db = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, { schema: opts.schema })
+    : await openPglite(opts.dataDir, { ...(opts.onUpkeepFailure ? { onUpkeepFailure: opts.onUpkeepFailure } : {}) });
   try {
     // A configured schema that does not exist yet would send every table to the next one on the path.
     await migrate(db, { schema: opts.schema, sets: opts.migrations });

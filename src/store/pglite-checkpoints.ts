@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { StoreActivity } from './pglite-activity.ts';
+import { repeatUpkeep, type UpkeepFailure } from './pglite-upkeep.ts';
 
 /**
  * When the embedded store checkpoints. PostgreSQL checkpoints on its own only under a postmaster (its checkpointer
@@ -36,23 +37,17 @@ const WAL_SINCE_CHECKPOINT = `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_
  * Checkpoints `db` whenever the policy says so, outside any transaction (PGlite runs a statement between two
  * transactions, never inside another's). Returns the stop.
  */
-export function startCheckpoints(db: PGlite, policy: CheckpointPolicy, activity: StoreActivity): () => void {
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const [row] = (await db.query<{ bytes: number }>(WAL_SINCE_CHECKPOINT)).rows;
-      const bytes = row?.bytes ?? 0;
-      const lull = activity.quietForMs() >= policy.lullMs;
-      if (bytes >= policy.afterWalBytes || (lull && bytes >= policy.inLullAfterWalBytes)) await db.exec('checkpoint');
-    } catch {
-      // A closed or failing store: the next look, if any, tries again.
-    } finally {
-      running = false;
-    }
+export function startCheckpoints(
+  db: PGlite,
+  policy: CheckpointPolicy,
+  activity: StoreActivity,
+  report: (f: UpkeepFailure) => void,
+): () => void {
+  const step = async () => {
+    const [row] = (await db.query<{ bytes: number }>(WAL_SINCE_CHECKPOINT)).rows;
+    const bytes = row?.bytes ?? 0;
+    const lull = activity.quietForMs() >= policy.lullMs;
+    if (bytes >= policy.afterWalBytes || (lull && bytes >= policy.inLullAfterWalBytes)) await db.exec('checkpoint');
   };
-  const timer = setInterval(() => void check(), policy.checkMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatUpkeep('checkpoint', policy.checkMs, step, report);
 }

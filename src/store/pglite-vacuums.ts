@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { StoreActivity } from './pglite-activity.ts';
+import { repeatUpkeep, type UpkeepFailure } from './pglite-upkeep.ts';
 
 /**
  * When the embedded store vacuums and analyzes its tables. PostgreSQL does both on its own only under a postmaster
@@ -54,36 +55,29 @@ const DUE = `
  * requests waiting for the store run between two tables, not after all of them (at about 400 onboarding requests a
  * second the longest, a vacuum of the request items, took up to 60 ms). Returns the stop.
  */
-export function startVacuums(db: PGlite, policy: VacuumPolicy, activity: StoreActivity): () => void {
-  let running = false;
+export function startVacuums(db: PGlite, policy: VacuumPolicy, activity: StoreActivity, report: (f: UpkeepFailure) => void): () => void {
   let stopped = false;
   let lastRound = performance.now();
   const round = async () => {
     const due = (await db.query<{ table: string; vacuum: boolean; analyze: boolean }>(DUE)).rows;
     for (const { table, vacuum, analyze } of due) {
       if (stopped) break;
-      // Each its own statement: the requests waiting for the store run between the two.
       if (vacuum) await db.exec(`vacuum ${table}`);
       if (analyze) await db.exec(`set default_statistics_target = ${ANALYZE_TARGET}; analyze ${table}`);
     }
   };
-  const check = async () => {
+  const step = async () => {
     const since = performance.now() - lastRound;
-    if (running || since < policy.everyMs || (since < policy.latestMs && activity.quietForMs() < policy.lullMs)) return;
-    running = true;
+    if (since < policy.everyMs || (since < policy.latestMs && activity.quietForMs() < policy.lullMs)) return;
     try {
       await round();
-    } catch {
-      // A closed or failing store, or a table dropped meanwhile: the next round, if any, tries again.
     } finally {
       lastRound = performance.now();
-      running = false;
     }
   };
-  const timer = setInterval(() => void check(), Math.min(1_000, policy.everyMs));
-  timer.unref();
+  const stop = repeatUpkeep('vacuum', Math.min(1_000, policy.everyMs), step, report);
   return () => {
     stopped = true;
-    clearInterval(timer);
+    stop();
   };
 }

@@ -2,7 +2,7 @@
  * Hosts PGlite on its own thread. PGlite runs queries on the calling thread, so a slow query would freeze
  * the HTTP server's event loop; here it only blocks this worker. Messages are
  * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?, commit?} and every one gets
- * {id, rows?} or {id, error}.
+ * {id, rows?} or {id, error}. A failure of the store's own upkeep comes as {upkeepFailure}.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,6 +12,7 @@ import { PlanChoice, type PlanMode } from './plan-choice.ts';
 import { StoreActivity } from './pglite-activity.ts';
 import { DEFAULT_CHECKPOINTS, startCheckpoints, type CheckpointPolicy } from './pglite-checkpoints.ts';
 import { DEFAULT_VACUUMS, startVacuums, type VacuumPolicy } from './pglite-vacuums.ts';
+import type { UpkeepFailure } from './pglite-upkeep.ts';
 
 interface Request {
   id: number;
@@ -51,9 +52,11 @@ await db.exec('set wal_init_zero = off');
 
 // Checkpoints and vacuums, which a lone PGlite backend never makes itself (pglite-checkpoints.ts, pglite-vacuums.ts).
 // Both wait for a lull in the service's requests where they can.
+// Their failures go to the service's log (a message without an id: pglite.ts).
 const activity = new StoreActivity();
-const stopCheckpoints = startCheckpoints(db, checkpoints ?? DEFAULT_CHECKPOINTS, activity);
-const stopVacuums = startVacuums(db, vacuums ?? DEFAULT_VACUUMS, activity);
+const reportUpkeep = (upkeepFailure: UpkeepFailure) => port.postMessage({ upkeepFailure });
+const stopCheckpoints = startCheckpoints(db, checkpoints ?? DEFAULT_CHECKPOINTS, activity, reportUpkeep);
+const stopVacuums = startVacuums(db, vacuums ?? DEFAULT_VACUUMS, activity, reportUpkeep);
 
 /** Statements parsed once in this session, by text: their name and their parameters' types. */
 const prepared = new Map<string, { name: string; paramTypes: number[]; plan: PlanChoice }>();

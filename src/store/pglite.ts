@@ -5,6 +5,7 @@ import { DatabaseError } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lockfile.ts';
 import type { CheckpointPolicy } from './pglite-checkpoints.ts';
 import type { VacuumPolicy } from './pglite-vacuums.ts';
+import type { UpkeepFailure } from './pglite-upkeep.ts';
 
 /**
  * The embedded store: PGlite in a worker thread (see pglite-worker.ts), under `dataDir`, or in memory
@@ -27,7 +28,13 @@ interface Follower {
 
 export async function openPglite(
   dataDir: string | undefined,
-  opts: { loadFrom?: string; checkpoints?: CheckpointPolicy; vacuums?: VacuumPolicy } = {},
+  opts: {
+    loadFrom?: string;
+    checkpoints?: CheckpointPolicy;
+    vacuums?: VacuumPolicy;
+    /** A checkpoint or vacuum that failed (pglite-upkeep.ts); without it, a process warning. */
+    onUpkeepFailure?: (failure: UpkeepFailure) => void;
+  } = {},
 ): Promise<PgliteDb> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
@@ -61,13 +68,20 @@ export async function openPglite(
       }
     });
   });
-  worker.on('message', (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    if (msg.error) p.reject(new DatabaseError(msg.error.message, msg.error.code));
-    else p.resolve(msg.rows ?? []);
-  });
+  const onUpkeepFailure =
+    opts.onUpkeepFailure ??
+    ((f: UpkeepFailure) => process.emitWarning(`${f.task} failed (${f.failures} time(s)): ${f.message}`, 'EmbeddedStoreUpkeep'));
+  worker.on(
+    'message',
+    (msg: { id: number; rows?: unknown[]; error?: { message: string; code?: string }; upkeepFailure?: UpkeepFailure }) => {
+      if (msg.upkeepFailure) return onUpkeepFailure(msg.upkeepFailure);
+      const p = pending.get(msg.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      if (msg.error) p.reject(new DatabaseError(msg.error.message, msg.error.code));
+      else p.resolve(msg.rows ?? []);
+    },
+  );
   worker.on('error', (err) => {
     for (const p of pending.values()) p.reject(err);
     pending.clear();

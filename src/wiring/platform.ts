@@ -16,7 +16,7 @@ import { tracedIfAsked } from '../store/trace.ts';
  * The store (the one given, or opened from the configuration with every register's migrations): the service's, and
  * the ingestion scripts' that write into it.
  */
-export async function openServiceStore(config: Config, given?: Db): Promise<Db> {
+export async function openServiceStore(config: Config, given?: Db, log?: Logger): Promise<Db> {
   // Counted per statement only when a benchmark asks (REGISTRUM_STORE_TRACE=1, src/store/trace.ts).
   return tracedIfAsked(
     given ??
@@ -25,6 +25,12 @@ export async function openServiceStore(config: Config, given?: Db): Promise<Db> 
         schema: config.DATABASE_SCHEMA,
         dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
         migrations: migrationSetsOf(MANIFESTS),
+        ...(log
+          ? {
+              onUpkeepFailure: ({ task, ...failure }) =>
+                log.error({ task, ...failure }, `the embedded store's ${task} failed: it is not looked after until this is mended`),
+            }
+          : {}),
       })),
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * The embedded store's upkeep (its checkpoints and vacuums, pglite-checkpoints.ts and pglite-vacuums.ts): work on a
+ * timer in the store's worker thread, whose failures reach the service's log (pglite.ts: `onUpkeepFailure`). A
+ * failure that stays unheard is a store that quietly stops being looked after: a log that grows without end, dead
+ * rows that stay, transaction ids that age towards wraparound.
+ */
+export type UpkeepTask = 'checkpoint' | 'vacuum';
+
+export interface UpkeepFailure {
+  task: UpkeepTask;
+  message: string;
+  /** PostgreSQL's SQLSTATE, when the failure is a statement's. */
+  code?: string;
+  /** How many times the task failed since the last report (the reports of a failure that repeats are spaced). */
+  failures: number;
+}
+
+/** A failure that repeats (the same message) is reported again at most this often; a new one at once. */
+export const REPEAT_REPORT_MS = 600_000;
+
+/**
+ * Runs `step` every `everyMs` (never two at once, on a timer that keeps no process alive) until the returned stop;
+ * a step that fails goes to `report` (at once when its message is new, else once per REPEAT_REPORT_MS, with the count
+ * of failures since), and the next step runs as usual.
+ */
+export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Promise<void>, report: (f: UpkeepFailure) => void): () => void {
+  let running = false;
+  let last: { message: string; at: number } | undefined;
+  let unreported = 0;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await step();
+    } catch (err) {
+      unreported++;
+      const message = err instanceof Error ? err.message : String(err);
+      const now = performance.now();
+      if (!last || last.message !== message || now - last.at >= REPEAT_REPORT_MS) {
+        const code = (err as { code?: unknown }).code;
+        report({ task, message, ...(typeof code === 'string' ? { code } : {}), failures: unreported });
+        last = { message, at: now };
+        unreported = 0;
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
