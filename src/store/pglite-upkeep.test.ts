@@ -56,6 +56,32 @@ describe('embedded store upkeep: failures are reported', () => {
     assert.equal(most, 1, 'one step at a time');
   });
 
+  it('does not report a step that fails once stopped: the store is closing under it', async () => {
+    const reports: UpkeepFailure[] = [];
+    let started = false;
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    let finished = false;
+    const stop = repeatUpkeep(
+      'checkpoint',
+      5,
+      async () => {
+        started = true;
+        await failing;
+        finished = true;
+        throw new Error('the store is closed');
+      },
+      (f) => reports.push(f),
+    );
+    // Waited for on a timer of its own: the upkeep's keeps no process alive.
+    await eventually(async () => started, 1_000, 5);
+    stop();
+    fail();
+    await eventually(async () => finished, 1_000, 5);
+    await sleep(20);
+    assert.deepEqual(reports, []);
+  });
+
   it('reaches the store’s opener from the worker thread when an analyze fails, and the store keeps answering', async () => {
     const reports: UpkeepFailure[] = [];
     const db = await openPglite(undefined, {

@@ -21,10 +21,12 @@ export const REPEAT_REPORT_MS = 600_000;
 /**
  * Runs `step` every `everyMs` (never two at once, on a timer that keeps no process alive) until the returned stop;
  * a step that fails goes to `report` (at once when its message is new, else once per REPEAT_REPORT_MS, with the count
- * of failures since), and the next step runs as usual.
+ * of failures since), and the next step runs as usual. A step that fails once stopped is not reported: the store is
+ * closing under it.
  */
 export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Promise<void>, report: (f: UpkeepFailure) => void): () => void {
   let running = false;
+  let stopped = false;
   let last: { message: string; at: number } | undefined;
   let unreported = 0;
   const run = async () => {
@@ -33,6 +35,7 @@ export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Prom
     try {
       await step();
     } catch (err) {
+      if (stopped) return;
       unreported++;
       const message = err instanceof Error ? err.message : String(err);
       const now = performance.now();
@@ -48,5 +51,8 @@ export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Prom
   };
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

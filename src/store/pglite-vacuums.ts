@@ -62,6 +62,7 @@ export function startVacuums(db: PGlite, policy: VacuumPolicy, activity: StoreAc
     const due = (await db.query<{ table: string; vacuum: boolean; analyze: boolean }>(DUE)).rows;
     for (const { table, vacuum, analyze } of due) {
       if (stopped) break;
+      // Each its own statement: the requests waiting for the store run between the two.
       if (vacuum) await db.exec(`vacuum ${table}`);
       if (analyze) await db.exec(`set default_statistics_target = ${ANALYZE_TARGET}; analyze ${table}`);
     }
