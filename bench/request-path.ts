@@ -41,8 +41,8 @@ const DURATION = Number(args.get('duration') ?? 3);
 /**
  * Unmeasured load before each scenario: the service's code is compiled and its caches warm. V8 optimizes a function
  * once it has run a while, so a service that has served a few hundred requests still compiles (traced with
- * --trace-opt on a slow 2-core machine: 20-40 functions optimized a second for the first 12 s at saturation, 10-30 a
- * second throughout 25 s at 50 req/s after a 1 s warm-up). After 1 s, onboarding-1 on PostgreSQL at 200/s measured
+ * --trace-opt on a slow 2-core machine: 40-56 functions optimized a second in the first 6 s at saturation, under 10
+ * only after 12 s; 8-34 a second throughout 25 s at 50 req/s after a 1 s warm-up). After 1 s, onboarding-1 on PostgreSQL at 200/s measured
  * p50 8.7-8.9 ms and 4.0 ms of service CPU per request; after 15 s, 5.8 ms and 2.7 ms: what a service that has run
  * a while spends.
  */
