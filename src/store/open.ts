@@ -18,7 +18,7 @@ export async function openStore(opts: {
 }): Promise<Db> {
   const db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, { schema: opts.schema })
-    : await openPglite(opts.dataDir, { ...(opts.onUpkeepFailure ? { onUpkeepFailure: opts.onUpkeepFailure } : {}) });
+    : await openPglite(opts.dataDir, { onUpkeepFailure: opts.onUpkeepFailure });
   try {
     // A configured schema that does not exist yet would send every table to the next one on the path.
     await migrate(db, { schema: opts.schema, sets: opts.migrations });

@@ -22,9 +22,14 @@ export const REPEAT_REPORT_MS = 600_000;
  * Runs `step` every `everyMs` (never two at once, on a timer that keeps no process alive) until the returned stop;
  * a step that fails goes to `report` (at once when its message is new, else once per REPEAT_REPORT_MS, with the count
  * of failures since), and the next step runs as usual. A step that fails once stopped is not reported: the store is
- * closing under it.
+ * closing under it. A step of several statements asks `stopped()` between them.
  */
-export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Promise<void>, report: (f: UpkeepFailure) => void): () => void {
+export function repeatUpkeep(
+  task: UpkeepTask,
+  everyMs: number,
+  step: (stopped: () => boolean) => Promise<void>,
+  report: (f: UpkeepFailure) => void,
+): () => void {
   let running = false;
   let stopped = false;
   let last: { message: string; at: number } | undefined;
@@ -33,7 +38,7 @@ export function repeatUpkeep(task: UpkeepTask, everyMs: number, step: () => Prom
     if (running) return;
     running = true;
     try {
-      await step();
+      await step(() => stopped);
     } catch (err) {
       if (stopped) return;
       unreported++;

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
 import { eventually } from '../../test/support/service.ts';
 import { openPglite, type PgliteDb } from './pglite.ts';
+import { StoreActivity } from './pglite-activity.ts';
+import { startVacuums } from './pglite-vacuums.ts';
 
 /**
  * The embedded store vacuums and analyzes itself (pglite-vacuums.ts): a lone PGlite backend has no autovacuum, so
@@ -70,5 +73,37 @@ describe('embedded store: vacuums and analyzes as autovacuum would', () => {
     // Still busy, past the latest a round may wait.
     while (performance.now() - started < 10_000 && !(await stats('busy')).vacuumed) await db.query('select 1');
     assert.equal((await stats('busy')).vacuumed, true, 'vacuumed within 6 s however busy');
+  });
+});
+
+describe('embedded store: a vacuum round stopped midway', () => {
+  it('sees to no further table once stopped (the store closing under it)', async () => {
+    const pg = await PGlite.create();
+    try {
+      // Three tables due for a vacuum (more rows inserted than autovacuum's insert threshold), with the catalogs'.
+      for (const table of ['one', 'two', 'three']) {
+        await pg.exec(`create table ${table} (id int8 primary key); insert into ${table} select generate_series(1, 2000)`);
+      }
+      const vacuumed: string[] = [];
+      let stop = () => {};
+      const exec = pg.exec.bind(pg);
+      // The store's statements as sent, the stop coming while the round's first vacuum runs.
+      pg.exec = async (sql, options) => {
+        if (sql.startsWith('vacuum')) {
+          vacuumed.push(sql);
+          stop();
+        }
+        return exec(sql, options);
+      };
+      const failures: unknown[] = [];
+      stop = startVacuums(pg, { everyMs: 10, lullMs: 0, latestMs: 10 }, new StoreActivity(), (f) => failures.push(f));
+      await eventually(async () => vacuumed.length > 0, 10_000);
+      // Long enough for the round to reach its next tables, and for more rounds, were it not stopped.
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(vacuumed.length, 1, vacuumed.join('\n'));
+      assert.deepEqual(failures, []);
+    } finally {
+      await pg.close();
+    }
   });
 });

@@ -56,29 +56,24 @@ const DUE = `
  * second the longest, a vacuum of the request items, took up to 60 ms). Returns the stop.
  */
 export function startVacuums(db: PGlite, policy: VacuumPolicy, activity: StoreActivity, report: (f: UpkeepFailure) => void): () => void {
-  let stopped = false;
   let lastRound = performance.now();
-  const round = async () => {
+  const round = async (stopped: () => boolean) => {
     const due = (await db.query<{ table: string; vacuum: boolean; analyze: boolean }>(DUE)).rows;
     for (const { table, vacuum, analyze } of due) {
-      if (stopped) break;
+      if (stopped()) break;
       // Each its own statement: the requests waiting for the store run between the two.
       if (vacuum) await db.exec(`vacuum ${table}`);
       if (analyze) await db.exec(`set default_statistics_target = ${ANALYZE_TARGET}; analyze ${table}`);
     }
   };
-  const step = async () => {
+  const step = async (stopped: () => boolean) => {
     const since = performance.now() - lastRound;
     if (since < policy.everyMs || (since < policy.latestMs && activity.quietForMs() < policy.lullMs)) return;
     try {
-      await round();
+      await round(stopped);
     } finally {
       lastRound = performance.now();
     }
   };
-  const stop = repeatUpkeep('vacuum', Math.min(1_000, policy.everyMs), step, report);
-  return () => {
-    stopped = true;
-    stop();
-  };
+  return repeatUpkeep('vacuum', Math.min(1_000, policy.everyMs), step, report);
 }
