@@ -27,6 +27,30 @@ describe('prepared statements', () => {
     assert.deepEqual(rows, [{ n: 30 }, { n: 70 }]);
   });
 
+  // Before the test that fills the session's prepared statements: a new text after it runs unnamed.
+  it('writes plain objects to json and jsonb and reads json columns back as values, alone and in a transaction', async () => {
+    await db.query('create table prepared_json (k text primary key, doc jsonb, raw json)');
+    const doc = { name: 'Acme “Ltd”', n: 3, nested: { list: [1, 'two', null], flag: true }, at: new Date('2026-01-02T03:04:05.678Z') };
+    const written = { ...doc, at: '2026-01-02T03:04:05.678Z' };
+    const write = 'insert into prepared_json (k, doc, raw) values ($1, $2, $3) returning k, doc, raw';
+    assert.deepEqual(await db.query(write, ['a', doc, doc]), [{ k: 'a', doc: written, raw: written }]);
+    // A string is JSON text to these columns, as node-postgres and PGlite both take it.
+    assert.deepEqual(await db.query(write, ['b', '"just text"', '[1,2]']), [{ k: 'b', doc: 'just text', raw: [1, 2] }]);
+    assert.deepEqual(await db.query(write, ['c', null, 'null']), [{ k: 'c', doc: null, raw: null }]);
+    const read = `select k, doc, raw, json_build_object('k', k, 'doc', doc) as pair, doc->>'name' as name
+                    from prepared_json where k = any($1) order by k`;
+    const inTransaction = await db.transaction((tx) => tx.query(read, [['a', 'c']]));
+    assert.deepEqual(inTransaction, [
+      { k: 'a', doc: written, raw: written, pair: { k: 'a', doc: written }, name: 'Acme “Ltd”' },
+      { k: 'c', doc: null, raw: null, pair: { k: 'c', doc: null }, name: null },
+    ]);
+    assert.deepEqual(await db.query(read, [['a', 'c']]), inTransaction);
+    // Two columns of one name: the row holds the last one's value, parsed only when it is JSON.
+    const twice = 'select doc as v, doc->>$2 as v from prepared_json where k = $1';
+    assert.deepEqual(await db.query(twice, ['a', 'name']), [{ v: 'Acme “Ltd”' }]);
+    assert.deepEqual(await db.query('select raw->>$2 as v, raw as v from prepared_json where k = $1', ['b', 'x']), [{ v: [1, 2] }]);
+  });
+
   it('runs more distinct texts than a session keeps prepared (1,000), each with its own answer', async () => {
     for (let n = 0; n < 1_050; n++) {
       const [row] = await db.query<{ v: number }>(`select $1::int8 + ${n} as v`, [1]);

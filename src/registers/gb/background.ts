@@ -106,7 +106,16 @@ export class GbBackgroundWork {
         now: opts.now,
         run: async () => {
           used = pscSnapshot ?? (await this.emulatorDownload('pscSnapshot')) ?? [];
-          return this.ingestPscSnapshot(used);
+          try {
+            return await this.ingestPscSnapshot(used);
+          } catch (err) {
+            // The emulator's file is named by the day: when the day turned between naming it and the register
+            // answering, the register publishes the new day's file instead. Once more, under the new day's name.
+            const renamed = pscSnapshot ? undefined : await this.emulatorDownload('pscSnapshot');
+            if (!renamed || renamed.join() === used.join()) throw err;
+            used = renamed;
+            return this.ingestPscSnapshot(used);
+          }
         },
         lastApplied: async () => (await snapshotState(db))?.appliedAt,
         onError: failed(GB_PSC_SNAPSHOT_JOB, () => used),

@@ -225,4 +225,28 @@ describe('GB PSC snapshot (daily bulk product)', () => {
       identifiers: { registrationNumber: '00004567' },
     });
   });
+
+  it('reads the new day’s file when the day turns while the day’s file is asked for: no error line', async () => {
+    // The day turns the moment the register (the emulator, serving a download) first reads its clock after the service
+    // named the file by the day before. (The download runs in a worker thread: the clock is where a test can step in.)
+    const day = new Date('2026-03-04T23:59:59Z');
+    let turned = false;
+    const clock = () => {
+      if (!turned && /emulator[\\/]server\.ts/.test(new Error().stack ?? '')) turned = true;
+      return turned ? new Date(day.getTime() + 1_000) : day;
+    };
+    const turning = new GbRegister({ mode: 'sandbox', sandbox: seededSandbox, latency: 'none', now: clock, db: store.db });
+    const queue = new RecordingQueue();
+    const lines: unknown[] = [];
+    try {
+      await turning.start({ queue, log: { error: (fields) => void lines.push(fields) } });
+      await queue.handlers.get(GB_PSC_SNAPSHOT_JOB)!({});
+    } finally {
+      await turning.close();
+    }
+    assert.equal(turned, true, 'the emulator read its clock');
+    assert.deepEqual(lines, []);
+    const state = await snapshotState(store.db);
+    assert.equal(state?.generatedAt.toISOString(), '2026-03-05T00:00:00.000Z', 'the new day’s snapshot');
+  });
 });
