@@ -254,6 +254,8 @@ export class CnRegister implements Register {
    * settles the next call fetches anew, so the data is always the register's current state.
    */
   private report(uscc: string, ctx: CallContext): Promise<Report> {
+    // A caller that gave up already starts no download (one nobody waits for would fail unheard when the register closes).
+    if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
     let pending = this.inFlight.get(uscc);
     if (!pending) {
       // Not tied to the first caller's signal: a caller that gives up must not fail the others.
@@ -263,6 +265,8 @@ export class CnRegister implements Register {
         const receivedAt = this.now();
         return { pdf, fields: await extractReport(pdf), receivedAt };
       })().finally(() => this.inFlight.delete(uscc));
+      // Its callers hear of a failure through `abortable`; once every one of them has given up, nobody else would.
+      pending.catch(() => undefined);
       this.inFlight.set(uscc, pending);
     }
     return abortable(pending, ctx.signal);
