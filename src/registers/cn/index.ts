@@ -265,15 +265,16 @@ export class CnRegister implements Register {
         const receivedAt = this.now();
         return { pdf, fields: await extractReport(pdf), receivedAt };
       })().finally(() => this.inFlight.delete(uscc));
-      // Its callers hear of a failure through `abortable`; once every one of them has given up, nobody else would.
-      pending.catch(() => undefined);
       this.inFlight.set(uscc, pending);
     }
     return abortable(pending, ctx.signal);
   }
 }
 
-/** Waits for a shared promise, or rejects as soon as this caller's signal aborts. */
+/**
+ * Waits for a shared promise, or rejects as soon as this caller's signal aborts. It listens to the promise's failure
+ * even after its caller gave up, so a shared download that fails later (the register closing) is never left unheard.
+ */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
