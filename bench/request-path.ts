@@ -18,7 +18,7 @@
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the
-// service writes a V8 CPU profile into --cpu-prof-dir (./.prof).
+// service writes V8 CPU profiles into --cpu-prof-dir (./.prof), one per thread (on PGlite, its store's worker too).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -129,9 +129,8 @@ async function startService(store: 'pglite' | 'postgres') {
     // The tax authorities' emulators (HMRC, VIES) answer on loopback beside the service: `off` measures without them.
     ...(args.has('tax-verification') ? { TAX_VERIFICATION: args.get('tax-verification')! } : {}),
     ...(TRACE ? { REGISTRUM_STORE_TRACE: '1' } : {}),
-    ...(CPU_PROF ? { REGISTRUM_CPU_PROF_DIR: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {}),
   };
-  const service = await startServiceProcess(serviceEnv);
+  const service = await startServiceProcess(serviceEnv, CPU_PROF ? { cpuProfDir: resolve(args.get('cpu-prof-dir') ?? '.prof') } : {});
   return { service, key, cleanup: storage.cleanup, env: storage.env, serviceEnv };
 }
 

@@ -33,23 +33,3 @@ if (process.env.REGISTRUM_BENCH_PROBE === '1' && process.send) {
     if (m?.probe !== undefined) process.send!({ probe: m.probe, result: probe() });
   });
 }
-
-// --cpu-prof of a benchmark (Node refuses --cpu-prof in NODE_OPTIONS): the V8 profiler through the inspector, from
-// this module's loading to the process's exit, written as a .cpuprofile into REGISTRUM_CPU_PROF_DIR.
-if (process.env.REGISTRUM_CPU_PROF_DIR) {
-  const { Session } = await import('node:inspector');
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  const dir = process.env.REGISTRUM_CPU_PROF_DIR;
-  const session = new Session();
-  session.connect();
-  session.post('Profiler.enable');
-  session.post('Profiler.start');
-  process.on('exit', () => {
-    // A session of this thread answers synchronously, so the profile is written before the process ends.
-    session.post('Profiler.stop', (err, result) => {
-      if (err) return;
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(`${dir}/service-${process.pid}.cpuprofile`, JSON.stringify(result.profile));
-    });
-  });
-}

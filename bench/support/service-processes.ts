@@ -15,11 +15,15 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * `cpuProfDir`: the process writes V8 CPU profiles there when it exits, one per thread (the service's, and on the
+ * embedded store its worker thread, which runs every statement).
+ */
+export async function startServiceProcess(env: Record<string, string>, opts: { cpuProfDir?: string } = {}): Promise<ServiceProcess> {
   // Served as deployed: without the test suite's double serialisation of every response.
   const started = await startProcess(
     { RESPONSE_SERIALIZER_CHECK: 'off', ...env, REGISTRUM_BENCH_PROBE: '1' },
-    { preload: [PROBE], ipc: true },
+    { preload: [PROBE], ipc: true, ...(opts.cpuProfDir ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] } : {}) },
   );
   const ask = ipcCalls<Probe>(started.child, (m: { probe?: number; result?: Probe }) =>
     m.probe === undefined || !m.result ? undefined : { seq: m.probe, value: m.result },

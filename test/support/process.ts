@@ -41,10 +41,15 @@ export function processStorage(): { env: Record<string, string>; cleanup(): Prom
 
 /**
  * Starts `src/main.ts` as `npm start` does and waits until it listens. `preload`: modules imported before it (a
- * benchmark's probe); `ipc`: a message channel to the child.
+ * benchmark's probe); `ipc`: a message channel to the child; `nodeOptions`: Node's own options (a benchmark's
+ * `--cpu-prof`, which Node refuses in NODE_OPTIONS).
  */
-export async function startProcess(env: Record<string, string>, opts: { preload?: string[]; ipc?: boolean } = {}): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.preload ?? []).flatMap((m) => ['--import', m]), MAIN], {
+export async function startProcess(
+  env: Record<string, string>,
+  opts: { preload?: string[]; ipc?: boolean; nodeOptions?: string[] } = {},
+): Promise<ServiceProcess> {
+  const args = [...(opts.nodeOptions ?? []), '--import', 'tsx', ...(opts.preload ?? []).flatMap((m) => ['--import', m]), MAIN];
+  const child = spawn(process.execPath, args, {
     // Tests call from 127.0.0.1 only: the per-address limit (tested in test/api/address-rate-limit.test.ts) is lifted.
     env: {
       ...process.env,
