@@ -254,8 +254,11 @@ export class CnRegister implements Register {
    * settles the next call fetches anew, so the data is always the register's current state.
    */
   private report(uscc: string, ctx: CallContext): Promise<Report> {
-    // A caller that gave up already starts no download (one nobody waits for would fail unheard when the register closes).
-    if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
+    return abortable(() => this.sharedReport(uscc), ctx.signal);
+  }
+
+  /** The download of a company's report in flight, or a new one. */
+  private sharedReport(uscc: string): Promise<Report> {
     let pending = this.inFlight.get(uscc);
     if (!pending) {
       // Not tied to the first caller's signal: a caller that gives up must not fail the others.
@@ -267,16 +270,19 @@ export class CnRegister implements Register {
       })().finally(() => this.inFlight.delete(uscc));
       this.inFlight.set(uscc, pending);
     }
-    return abortable(pending, ctx.signal);
+    return pending;
   }
 }
 
 /**
- * Waits for a shared promise, or rejects as soon as this caller's signal aborts. It listens to the promise's failure
- * even after its caller gave up, so a shared download that fails later (the register closing) is never left unheard.
+ * Waits for the shared promise `start` gives, or rejects as soon as this caller's signal aborts. A caller that gave up
+ * already does not call `start` (a download nobody waits for would fail unheard when the register closes). It listens
+ * to the promise's failure even after its caller gave up, so a shared download that fails later (the register
+ * closing) is never left unheard.
  */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function abortable<T>(start: () => Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
+  const promise = start();
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
