@@ -18,7 +18,8 @@
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the
-// service writes V8 CPU profiles into --cpu-prof-dir (./.prof), one per thread (on PGlite, its store's worker too).
+// service writes V8 CPU profiles into --cpu-prof-dir (./.prof), one per thread (on PGlite, its store's worker too),
+// which `npm run bench:cpu-profile -- .prof` sums up (bench/cpu-profile.ts: PostgreSQL's own functions in PGlite's too).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -218,6 +219,7 @@ async function main() {
   print(cells, floorRps);
   console.log('\nafter the load (service stopped; all should be 0 but requests):');
   for (const c of checks) console.log(`${c.store}: ${JSON.stringify(c)}`);
+  if (CPU_PROF) console.log(`\nCPU profiles: npm run bench:cpu-profile -- ${args.get('cpu-prof-dir') ?? '.prof'}`);
 }
 
 /**
