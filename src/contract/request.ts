@@ -141,6 +141,14 @@ export const CompanyRequestInput = CompanyRequestFields.partial({ id: true, coun
       if (body[key] === undefined)
         ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid input: expected string, received undefined' });
     }
+    // An empty list is a request for nothing, not one the register cannot serve (406): without the field, `company`.
+    if (body.dataPoints?.length === 0 && !body.documents?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dataPoints'],
+        message: 'the request asks for nothing: name at least one data point or document (without dataPoints, company is retrieved)',
+      });
+    }
   })
   .meta({ id: 'CompanyRequest' });
 export type CompanyRequestInput = z.infer<typeof CompanyRequestInput>;

@@ -95,6 +95,13 @@ describe('POST /v2/company and GET /v2/company/{requestId}', () => {
     assert.equal(typo.status, 400);
     const badId = await post({ id: 'has spaces!', countryCode: 'TEST' });
     assert.equal(badId.status, 400);
+    // An empty list asks for nothing: the caller's mistake (400), not data the register lacks (406).
+    for (const body of [{ dataPoints: [] }, { dataPoints: [], documents: [] }]) {
+      const nothing = await post({ id: 'ACME', countryCode: 'TEST', mode: 'onboarding', ...body });
+      assert.equal(nothing.status, 400, JSON.stringify(body));
+      assert.equal(nothing.body.error.code, 'invalid_request');
+      assert.match(nothing.body.error.details.join('\n'), /dataPoints.*asks for nothing/);
+    }
     const after = await svc.db.query<{ n: number }>('select count(*)::int8 as n from requests');
     assert.equal(after[0]!.n, before[0]!.n);
   });
