@@ -41,7 +41,7 @@ export async function monitoredViewOf(catalogue: Catalogue, e: SnapshotEntity): 
         ({ data: data as DataPointPayloads[D], source: { overall: { type: 'cached_from_registry' } } }) as Fetched<D>;
       if (dataPoint === 'company') return out({ company: companyFromSnapshot(e) });
       if (dataPoint === 'legalRepresentatives' || dataPoint === 'otherKeyPersons') {
-        const people = mapPeople(e.row.dos_id, e.row.entity_type, partiesFromSnapshot(e));
+        const people = mapPeople({ dosId: e.row.dos_id, legalName: e.row.current_entity_name }, e.row.entity_type, partiesFromSnapshot(e));
         return out(dataPoint === 'legalRepresentatives' ? people.legalRepresentatives : people.otherKeyPersons);
       }
       return out([]);

@@ -198,7 +198,8 @@ export class UsNyRegister implements Register {
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
         const entityType = live ? (live.entityGeneralInfo?.entityType ?? undefined) : found!.entity.row.entity_type;
-        const people = mapPeople(id, entityType, live ? partiesFromLive(live) : partiesFromSnapshot(found!.entity));
+        const legalName = live ? (live.entityGeneralInfo?.entityName ?? undefined) : found!.entity.row.current_entity_name;
+        const people = mapPeople({ dosId: id, legalName }, entityType, live ? partiesFromLive(live) : partiesFromSnapshot(found!.entity));
         if (dataPoint === 'legalRepresentatives' && !publishesOfficers(entityType)) {
           // Spec §2.11: LLCs, LPs and not-for-profits have no officers in the register, so the empty list is not the
           // register saying "none", and the provenance says so.

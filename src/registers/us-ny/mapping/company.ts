@@ -106,7 +106,10 @@ export function companyFromLive(r: EntityRecordResponse): Company {
   const incorporationDate = foreign
     ? parseSnapshotDate(present(g.foreignFormationDate))
     : (parseSnapshotDate(present(g.effectiveDateInitialFiling)) ?? registrationDate);
-  const legalAddress = portalAddress(r.locationAddress) ?? portalAddress(r.poExecAddress) ?? portalAddress(r.sopAddress);
+  // The snapshot's rule (legalAddressPrefix): the entity's location, else where process is served. The snapshot has no
+  // principal executive office, so preferring it here would give one company two legal addresses by mode; it stays
+  // in usState.addresses with the other three.
+  const legalAddress = portalAddress(r.locationAddress) ?? portalAddress(r.sopAddress);
   const stock = (r.stockShareInfoList ?? [])
     .map((s) => ({
       ...(present(s.stockTypeDescriptor) ? { stockType: present(s.stockTypeDescriptor)! } : {}),

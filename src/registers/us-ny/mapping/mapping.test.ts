@@ -164,9 +164,12 @@ const entity: SnapshotEntity = {
   ],
 };
 
+/** The entity `entity` is about, as the register names it. */
+const own = { dosId: '4567890', legalName: 'ACME WIDGETS, INC.' };
+
 describe('the three roles (spec §2.11)', () => {
   it('CEO of a corporation → legal representative, Chief Executive Officer; agents → other key persons, Other', () => {
-    const { legalRepresentatives, otherKeyPersons } = mapPeople('4567890', entity.row.entity_type, partiesFromSnapshot(entity));
+    const { legalRepresentatives, otherKeyPersons } = mapPeople(own, entity.row.entity_type, partiesFromSnapshot(entity));
     assert.equal(legalRepresentatives.length, 1);
     assert.equal(legalRepresentatives[0]!.type, 'individual');
     assert.equal(legalRepresentatives[0]!.individual?.name?.fullName, 'JANE Q. DOE');
@@ -184,9 +187,26 @@ describe('the three roles (spec §2.11)', () => {
     );
     assert.equal(otherKeyPersons[0]!.company?.legalAddress?.postalCode, '10005');
   });
+  it('an entity that receives process itself ("THE CORPORATION", "THE LLC") is its own agent, not a firm of that name', () => {
+    for (const name of ['THE CORPORATION', 'THE LLC', 'The Partnership', 'THE LIMITED LIABILITY COMPANY']) {
+      const row = { ...entity.row, dos_process_name: name };
+      const sop = mapPeople(own, row.entity_type, partiesFromSnapshot({ ...entity, row })).otherKeyPersons[1]!;
+      assert.equal(sop.role?.localName, 'SOP Agent', name);
+      assert.equal(sop.type, 'company', name);
+      assert.equal(sop.company?.id, '4567890', name);
+      assert.equal(sop.company?.countryCode, 'US-NY', name);
+      assert.equal(sop.company?.legalName, 'ACME WIDGETS, INC.', name);
+      assert.equal(sop.company?.legalAddress?.addressLine1, '28 LIBERTY ST.', name);
+    }
+    // A firm whose name merely starts with "THE" stays that firm.
+    const row = { ...entity.row, dos_process_name: 'THE CORPORATION TRUST COMPANY' };
+    const firm = mapPeople(own, row.entity_type, partiesFromSnapshot({ ...entity, row })).otherKeyPersons[1]!;
+    assert.deepEqual([firm.company?.legalName, firm.company?.id], ['THE CORPORATION TRUST COMPANY', undefined]);
+  });
+
   it('publishes no officers for LLCs, partnerships and not-for-profits: legal representatives are empty', () => {
     for (const type of ['DOMESTIC LIMITED LIABILITY COMPANY', 'DOMESTIC LIMITED PARTNERSHIP', 'DOMESTIC NOT-FOR-PROFIT CORPORATION']) {
-      const people = mapPeople('1', type, [
+      const people = mapPeople({ dosId: '1', legalName: 'ONE INC.' }, type, [
         { party: 'ceo', name: 'JOHN ROE' },
         { party: 'sopAgent', name: 'JOHN ROE, ESQ.' },
       ]);
@@ -216,6 +236,19 @@ describe('profiles', () => {
     assert.deepEqual(c.usState, { jurisdictionOfFormation: 'NEW YORK', county: 'KINGS' });
   });
 
+  it('gives one legal address in both modes: the location, else where process is served', () => {
+    for (const located of [true, false]) {
+      const { location_name, location_address_1, location_city, location_state, location_zip, ...unlocated } = entity.row;
+      const row = located ? entity.row : unlocated;
+      const onboarding = companyFromSnapshot({ ...entity, row }).legalAddress;
+      const live = companyFromLive(liveRecordOf({ ...entity, row }));
+      assert.equal(onboarding?.addressLine1, located ? '1 MAIN ST' : '28 LIBERTY ST.');
+      assert.deepEqual(live.legalAddress, onboarding, located ? 'located' : 'no location');
+      // The principal executive office (the portal's own) stays among the four addresses.
+      assert.equal(live.usState?.addresses?.principalExecutiveOffice?.address?.addressLine1, '1 MAIN ST');
+    }
+  });
+
   it('verification: the portal’s details, live over the snapshot, the name history from the snapshot', () => {
     const live = liveRecordOf(entity);
     live.entityGeneralInfo = {
@@ -240,7 +273,7 @@ describe('profiles', () => {
     assert.equal(fields?.legacyLegalNames, cached);
     assert.equal(fields?.legalName, undefined, 'live fields carry the block’s own source');
     assert.equal(company.usState?.county, 'KINGS');
-    const people = mapPeople('4567890', live.entityGeneralInfo.entityType ?? undefined, partiesFromLive(live));
+    const people = mapPeople(own, live.entityGeneralInfo.entityType ?? undefined, partiesFromLive(live));
     assert.equal(people.legalRepresentatives[0]?.individual?.name?.fullName, 'JANE Q. DOE');
   });
 });
