@@ -101,12 +101,17 @@ export class CompanySnapshots {
     );
   }
 
-  /** Makes the given companies of a register due now (a snapshot said they changed); returns how many. */
+  /**
+   * Makes the given companies of a register due now (a snapshot said they changed); returns how many. A company
+   * already due is moved to now as well: a check of it in flight may have read the register before this change, and
+   * a check records only if the company is still due when it was sent (CompanyChecker), so that one is dropped and
+   * the next sweep reads the register again.
+   */
   async markDue(countryCode: string, companyIds: string[], now: Date): Promise<number> {
     if (!companyIds.length) return 0;
     const rows = await this.db.query(
       `update monitored_companies set next_check_at = $3
-        where country_code = $1 and company_id = any($2) and status = 'present' and next_check_at > $3 returning company_id`,
+        where country_code = $1 and company_id = any($2) and status = 'present' and next_check_at <> $3 returning company_id`,
       [countryCode, companyIds, now],
     );
     return rows.length;
