@@ -55,14 +55,14 @@ describe('monitors: a feed naming a company while its check is in flight', () =>
       svc.clock,
       { intervalMs: 86_400_000, feedIntervalMs: 30 * 86_400_000, retryDelaysMs: [], timeoutMs: 10_000 },
     );
-    const key_ = { countryCode: 'US-NY', companyId: dosId };
-    const stale = await checker.observe(key_);
+    const company = { countryCode: 'US-NY', companyId: dosId };
+    const stale = await checker.observe(company);
     assert.equal(stale.kind, 'found');
 
     // … then the company changes and the feed names it, before the check is recorded.
     assert.equal((await put(dosId, 'RACE POINT GLOBAL INC.')).status, 200);
     await svc.monitorChecks.readFeeds();
-    const recorded = await checker.record(key_, stale, dueAt);
+    const recorded = await checker.record(company, stale, dueAt);
     assert.equal(recorded.checked, 0, 'what the check read before the change is not recorded');
     assert.ok((await row(dosId)).nextCheckAt.getTime() <= svc.clock.now().getTime(), 'the company is still due');
 
