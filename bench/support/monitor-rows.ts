@@ -5,9 +5,9 @@
 // company's first observation), and so what `writeMonitoredBatch` writes, for each company:
 //   monitors                    id (a cuid2), the account, US-NY, the company, active, the metadata,
 //                               seen_version 1 and last_checked_at now (markChecked), created_at now
-//   monitored_companies         version 1, data = the monitored view, present, next_check_at = now + the feed
-//                               safety interval (30 days: a snapshot register is checked when its feed says so),
-//                               last_checked_at now, failures 0
+//   monitored_companies         version 1, data = the monitored view, present, next_check_at = now + a day (the
+//                               daily check, MONITOR_CHECK_EVERY's default), last_checked_at and register_read_at
+//                               now, failures 0
 //   monitored_company_versions  version 1, the same data, no changes, no categories, created_at now
 //   monitor_logs                one line: success, no change detected, no categories
 // The monitored view is built by the checker's own code (fetchMonitoredView) over the register's own mapping of
@@ -25,8 +25,8 @@ import { fetchMonitoredView, type MonitoredView } from '../../src/monitors/view.
 import { newId } from '../../src/shared/ids.ts';
 import type { Db } from '../../src/store/db.ts';
 
-/** The safety interval of snapshot registers (src/monitors/index.ts FEED_SAFETY_INTERVAL_MS). */
-export const FEED_SAFETY_INTERVAL_MS = 30 * 86_400_000;
+/** The time between two checks of a company (src/config.ts MONITOR_CHECK_EVERY's default). */
+export const CHECK_INTERVAL_MS = 86_400_000;
 
 /** Nothing here waits on a register: no time limit (a timer per view would cost more than the view). */
 const NEVER = new AbortController().signal;
@@ -95,11 +95,11 @@ export async function writeMonitoredBatch(
   if (!monitors.length) return;
   const ids = monitors.map(() => monitorIdLikeCuid2());
   const companyIds = monitors.map((m) => m.companyId);
-  const nextCheckAt = new Date(now.getTime() + FEED_SAFETY_INTERVAL_MS);
+  const nextCheckAt = new Date(now.getTime() + CHECK_INTERVAL_MS);
   await db.transaction(async (tx) => {
     await tx.query(
-      `insert into monitored_companies (country_code, company_id, version, data, status, next_check_at, last_checked_at, failures)
-       select 'US-NY', c, 1, d::jsonb, 'present', $3, $4, 0 from unnest($1::text[], $2::text[]) as t(c, d)`,
+      `insert into monitored_companies (country_code, company_id, version, data, status, next_check_at, last_checked_at, failures, register_read_at)
+       select 'US-NY', c, 1, d::jsonb, 'present', $3, $4, 0, $4 from unnest($1::text[], $2::text[]) as t(c, d)`,
       [companyIds, monitors.map((m) => JSON.stringify(m.view)), nextCheckAt, now],
     );
     await tx.query(
@@ -132,6 +132,7 @@ export async function compareWithApiRows(db: Db, catalogue: Catalogue, companyId
     version: number;
     data: MonitoredView;
     intervalMs: number;
+    readAtCheck: boolean;
     seen: number;
     logs: number;
     versions: number;
@@ -139,6 +140,7 @@ export async function compareWithApiRows(db: Db, catalogue: Catalogue, companyId
     names: string;
   }>(
     `select c.company_id as "companyId", c.version, c.data, extract(epoch from c.next_check_at - c.last_checked_at)::float8 * 1000 as "intervalMs",
+            c.register_read_at = c.last_checked_at as "readAtCheck",
             m.seen_version as seen, e.row, e.names,
             (select count(*)::int from monitor_logs l where l.monitor_id = m.id) as logs,
             (select count(*)::int from monitored_company_versions v where v.country_code = c.country_code and v.company_id = c.company_id) as versions
@@ -154,7 +156,12 @@ export async function compareWithApiRows(db: Db, catalogue: Catalogue, companyId
     const bulk = await monitoredViewOf(catalogue, { row: unpackRow(row), names: names ? (JSON.parse(names) as NameHistoryEntry[]) : [] });
     const diff = diffSnapshots(data, bulk);
     const sameRows =
-      r.version === 1 && r.seen === 1 && r.logs === 1 && r.versions === 1 && Math.round(r.intervalMs) === FEED_SAFETY_INTERVAL_MS;
+      r.version === 1 &&
+      r.seen === 1 &&
+      r.logs === 1 &&
+      r.versions === 1 &&
+      r.readAtCheck &&
+      Math.round(r.intervalMs) === CHECK_INTERVAL_MS;
     if (!diff.length && sameRows) identical++;
     else if (differences.length < 3) differences.push(JSON.stringify({ ...r, diff: diff.slice(0, 3) }));
   }

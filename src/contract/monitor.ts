@@ -26,7 +26,7 @@ export const Monitor = z
     createdAt: Timestamp,
     lastCheckedAt: Timestamp.optional(),
     nextCheckAt: Timestamp.optional().describe(
-      'When the company is checked next; only on an active monitor of a company still in its register. For a register with a change feed (GB: the streaming API; US-NY: the daily snapshot) the company is not polled: this is the next read of the feed, and the company is checked then when the register reported a change to it.',
+      'When the company is checked next; only on an active monitor of a company still in its register. Every company is checked daily; for a register with a change feed (GB: the streaming API; US-NY: the daily snapshot) this is the next read of the feed when that comes first, and the company is checked then when the register reported a change to it.',
     ),
     deactivatedAt: Timestamp.optional(),
   })

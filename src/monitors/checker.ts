@@ -27,11 +27,15 @@ export interface DueCheck extends CompanyKey {
   dueAt: Date;
 }
 
-/** What a check observed, to record; `dueAt`: only if that check is still due (none: a new monitor's baseline). */
+/**
+ * What a check observed, to record; `dueAt`: only if that check is still due (none: a new monitor's baseline);
+ * `confirmed`: the register was not read, its feed confirmed the company's last snapshot (CompanyChecker.checkMany).
+ */
 interface Recording {
   key: CompanyKey;
   seen: Observation;
   dueAt?: Date;
+  confirmed?: boolean;
 }
 
 /** What the checks of one transaction write, in one statement per table. */
@@ -51,8 +55,11 @@ const DISPATCH_CHUNK = 500;
 export interface CheckerOptions {
   /** Time between two checks of a company (daily). */
   intervalMs: number;
-  /** Registers whose snapshots say which companies changed: their companies are checked when a snapshot says so. */
-  feedIntervalMs: number;
+  /**
+   * A feed register's company is read at its register at least this often, even while its feed confirms it
+   * unchanged (a safety net against a change the feed missed).
+   */
+  feedTrustMs: number;
   /** Retry delays after a failed check; when they are used up the day's check is `error_final`. */
   retryDelaysMs: readonly number[];
   /** Time one check may take at the register. */
@@ -122,16 +129,26 @@ export class CompanyChecker {
   /**
    * The due checks of many companies (a snapshot's changes): their rows read in one query, their registers asked
    * `width` at a time, and what was observed recorded as it comes in, many checks to a transaction (RecordQueue).
-   * Each check is the one `check` makes: skipped when it was made meanwhile.
+   * Each check is the one `check` makes: skipped when it was made meanwhile. A feed register's company that the
+   * feed confirms unchanged (`confirmedByFeed`) is recorded without a call to its register.
    */
   async checkMany(due: readonly DueCheck[], width: number): Promise<CheckOutcome> {
     if (!due.length) return { ...NO_CHECK };
     const current = await this.snapshots.getMany(due);
-    const todo = due.filter((d) => {
-      const c = current.get(keyOf(d));
-      return c?.status === 'present' && c.nextCheckAt.getTime() === d.dueAt.getTime();
-    });
+    const coverage = due.some((d) => this.registers.get(d.countryCode)?.changedCompanies)
+      ? await this.snapshots.feedCoverage()
+      : new Map<string, Date>();
+    const now = this.clock.now();
     const recordings = new RecordQueue<Recording>((items) => this.recordMany(items), RECORD_BATCH);
+    const todo: DueCheck[] = [];
+    for (const d of due) {
+      const c = current.get(keyOf(d));
+      if (c?.status !== 'present' || c.nextCheckAt.getTime() !== d.dueAt.getTime()) continue;
+      const key = { countryCode: d.countryCode, companyId: d.companyId };
+      if (this.confirmedByFeed(c, d.dueAt, coverage.get(d.countryCode), now))
+        recordings.add({ key, seen: { kind: 'found', view: c.data! }, dueAt: d.dueAt, confirmed: true });
+      else todo.push(d);
+    }
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(width, todo.length) }, async () => {
@@ -143,6 +160,24 @@ export class CompanyChecker {
       }),
     );
     return recordings.finish();
+  }
+
+  /**
+   * Whether the company's due check can be recorded from its feed, without a call to its register: its register
+   * publishes its changes, the feed was complete past the due time when last read whole (so a change before it would
+   * have named the company), the feed has not named it since its last read at the register (`registerReadAt` is
+   * cleared when it does), that read is recent enough, and there is a snapshot to confirm.
+   */
+  private confirmedByFeed(c: MonitoredCompanyRow, dueAt: Date, coveredUntil: Date | undefined, now: Date): boolean {
+    return (
+      this.registers.get(c.countryCode)?.changedCompanies !== undefined &&
+      coveredUntil !== undefined &&
+      coveredUntil.getTime() >= dueAt.getTime() &&
+      c.registerReadAt !== null &&
+      now.getTime() - c.registerReadAt.getTime() < this.opts.feedTrustMs &&
+      c.version > 0 &&
+      c.data !== null
+    );
   }
 
   /** Records what a check observed, for every active monitor of the company (unless the due check was made). */
@@ -174,9 +209,14 @@ export class CompanyChecker {
         tx,
         batch.map((i) => i.key),
       );
+      // A confirmation also needs the feed not to have named the company meanwhile (it then moves the due time too).
       const recorded = batch.filter((i) => {
         const company = companies.get(keyOf(i.key));
-        return company?.status === 'present' && (!i.dueAt || company.nextCheckAt.getTime() === i.dueAt.getTime());
+        return (
+          company?.status === 'present' &&
+          (!i.dueAt || company.nextCheckAt.getTime() === i.dueAt.getTime()) &&
+          (!i.confirmed || company.registerReadAt !== null)
+        );
       });
       const monitors = new Map<string, MonitorRow[]>();
       for (const m of await this.monitors.activeOfCompaniesForUpdate(
@@ -215,20 +255,26 @@ export class CompanyChecker {
    */
   private async recordOne(
     tx: Queryable,
-    { key, seen, dueAt }: Recording,
+    { key, seen, dueAt, confirmed }: Recording,
     company: MonitoredCompanyRow,
     monitors: MonitorRow[],
     now: Date,
     writes: Writes,
     staged: StagedMessage[],
   ): Promise<CheckOutcome> {
-    const register = this.registers.get(key.countryCode);
-    const interval = register?.changedCompanies ? this.opts.feedIntervalMs : this.opts.intervalMs;
+    const interval = this.opts.intervalMs;
     // The next check counts from the due time when this process's clock is behind it: a sandbox clock moved forward
     // reaches the other processes within a second, and a check made meanwhile by one that has not seen it would
     // otherwise fall due again at once, for the process that sent it (a second check of the same day).
     const from = dueAt && dueAt.getTime() > now.getTime() ? dueAt.getTime() : now.getTime();
-    const next: MonitoredCompanyRow = { ...company, lastCheckedAt: now, failures: 0, nextCheckAt: new Date(from + interval) };
+    const next: MonitoredCompanyRow = {
+      ...company,
+      lastCheckedAt: now,
+      failures: 0,
+      nextCheckAt: new Date(from + interval),
+      // A failed check read nothing, a confirmed one did not call the register.
+      registerReadAt: seen.kind === 'error' || confirmed ? company.registerReadAt : now,
+    };
     const log = (m: MonitorRow, status: MonitorLogRow['fetchStatus'], categories: ChangeCategory[], errorMessage: string | null = null) =>
       writes.logs.push({
         id: newId('mlog', now.getTime()),

@@ -53,7 +53,7 @@ describe('monitors: a feed naming a company while its check is in flight', () =>
       new MonitorRepository(svc.db),
       svc.webhooks.notifications,
       svc.clock,
-      { intervalMs: 86_400_000, feedIntervalMs: 30 * 86_400_000, retryDelaysMs: [], timeoutMs: 10_000 },
+      { intervalMs: 86_400_000, feedTrustMs: 30 * 86_400_000, retryDelaysMs: [], timeoutMs: 10_000 },
     );
     const company = { countryCode: 'US-NY', companyId: dosId };
     const stale = await checker.observe(company);

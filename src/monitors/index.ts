@@ -10,8 +10,11 @@ import { MonitorRepository } from './repository/monitors.ts';
 import { MonitorScheduler } from './scheduler.ts';
 import { MonitorService } from './service.ts';
 
-/** Snapshot registers still get a check this often when no snapshot names their company (a safety net). */
-const FEED_SAFETY_INTERVAL_MS = 30 * 86_400_000;
+/**
+ * Feed registers' companies are read at their register at least this often, even while their feed confirms them
+ * unchanged every day (a safety net against a change the feed missed).
+ */
+const FEED_TRUST_MS = 30 * 86_400_000;
 
 /** The monitoring module, wired: the account API, the checks and their schedule. */
 export function createMonitoring(deps: {
@@ -33,7 +36,7 @@ export function createMonitoring(deps: {
   const snapshots = new CompanySnapshots(db);
   const checker = new CompanyChecker(db, registers, snapshots, monitors, deps.webhooks.notifications, clock, {
     intervalMs: config.MONITOR_CHECK_EVERY,
-    feedIntervalMs: FEED_SAFETY_INTERVAL_MS,
+    feedTrustMs: FEED_TRUST_MS,
     retryDelaysMs: config.MONITOR_RETRY_SCHEDULE,
     timeoutMs: config.MONITOR_CHECK_TIMEOUT_MS,
     onChecked: deps.onChecked,

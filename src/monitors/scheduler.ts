@@ -160,13 +160,17 @@ export class MonitorScheduler {
       if (!register.changedCompanies) continue;
       try {
         let cursor = await this.snapshots.feedCursor(register.countryCode);
-        for (;;) {
+        // How far the feed was complete when this read began: true of the whole read once it reaches the end.
+        let coveredUntil: Date | undefined;
+        for (let first = true; ; first = false) {
           const page = await register.changedCompanies(cursor, FEED_PAGE);
+          if (first) coveredUntil = page.coveredUntil;
           marked += await this.snapshots.markDue(register.countryCode, page.companyIds, this.clock.now());
           // Saved after every page, moved or not: its time says the feed is being read (a monitor's next check).
-          await this.snapshots.saveFeedCursor(register.countryCode, page.cursor, this.clock.now());
+          const end = !page.more;
+          await this.snapshots.saveFeedCursor(register.countryCode, page.cursor, this.clock.now(), end ? coveredUntil : undefined);
           cursor = page.cursor;
-          if (!page.more) break;
+          if (end) break;
         }
       } catch (err) {
         // One register's feed failing must not hold up the other registers' checks; the cursor stays put.

@@ -58,7 +58,9 @@ export class MonitorService {
       const locked = await this.snapshots.lock(tx, key);
       if (locked && locked.status !== 'present') {
         // Back in the register after it disappeared: watched again from a fresh snapshot; history stays.
-        await this.snapshots.update(tx, { ...locked, status: 'present', data: null, nextCheckAt: now, failures: 0 });
+        await this.snapshots.updateMany(tx, [
+          { ...locked, status: 'present', data: null, nextCheckAt: now, failures: 0, registerReadAt: null },
+        ]);
       }
       const row: MonitorRow = {
         id: createId(),
@@ -152,10 +154,10 @@ export class MonitorService {
   }
 
   /**
-   * A feed register's company (GB's streaming API, US-NY's daily snapshot) is not polled: its row is due only as a
-   * monthly safety net, and it is checked at the first feed read after the register reports a change to it. Its next
-   * check is therefore the next read of the feed, while the feed is being read (last read within two intervals and a minute's grace);
-   * a feed that stopped being read leaves the safety net's date, which is then the truth.
+   * A feed register's company (GB's streaming API, US-NY's daily snapshot) is due daily, and also at the first feed
+   * read after the register reports a change to it. Its next check is therefore the next read of the feed, while the
+   * feed is being read (last read within two intervals and a minute's grace), or its daily check when that comes first;
+   * a feed that stopped being read leaves the daily check's date, which is then the truth.
    */
   private feedAware(scheduled: Date, feedReadAt: Date | undefined, now: number): Date {
     if (!feedReadAt || now - feedReadAt.getTime() > 2 * this.feedReadEveryMs + FEED_READ_GRACE_MS) return scheduled;

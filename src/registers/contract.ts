@@ -161,9 +161,10 @@ export interface Register {
   handsOnDocument?(dataPoint: FetchableDataPoint, documentId: string): boolean;
 
   /**
-   * Registers that publish whole snapshots (US-NY): the companies that snapshots applied after `cursor` added,
-   * changed or removed, a page at a time, so that monitors check those instead of calling the register daily for
-   * every monitored company. Without a cursor it answers none and the cursor of the latest snapshot.
+   * Registers that publish their changes (US-NY's snapshots, GB's streaming API): the companies changed after
+   * `cursor`, a page at a time. Monitors read every company they name at the register at its next check; a monitored
+   * company it does not name is confirmed unchanged by the feed, without a call, while the feed says it is complete
+   * past the check's due time (`coveredUntil`). Without a cursor it answers none and the cursor of the latest change.
    */
   changedCompanies?(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage>;
 
@@ -186,6 +187,12 @@ export interface ChangedCompaniesPage {
   cursor: string;
   /** True when there are more pages now. */
   more: boolean;
+  /**
+   * The feed holds every change the register published up to this time, as of the start of this read (read before
+   * the page, so that a change published by then is on this page or a later one). None: not known; then no
+   * check is confirmed by the feed, and every due company is read at the register.
+   */
+  coveredUntil?: Date;
 }
 
 export interface RegisterStartContext {

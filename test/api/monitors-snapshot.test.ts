@@ -48,4 +48,32 @@ describe('monitors of a snapshot register (US-NY)', () => {
     const last = await eventually(async () => notifications().find((p) => p.monitorId === monitor.body.id && p.monitorHasBeenDeactivated));
     assert.deepEqual(last.changeCategories, ['disappeared']);
   });
+
+  it('checks every monitored company daily: the unchanged confirmed by the feed, the changed read and notified', {
+    timeout: 60_000,
+  }, async () => {
+    for (const [id, name] of [
+      ['7100002', 'QUAYSIDE BAKERY INC.'],
+      ['7100003', 'RIVERSIDE BOOKS INC.'],
+    ] as const)
+      assert.equal((await put(id, row(id, name))).status, 200);
+    const create = async (companyId: string) =>
+      (await svc.call('POST', '/v2/monitors', { key, body: { companyId, countryCode: 'US-NY' } })).body.id as string;
+    const [quiet, renamed] = [await create('7100002'), await create('7100003')];
+    await runChecks();
+    assert.equal((await runChecks()).checked, 0, 'not due before tomorrow');
+
+    const clock = await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 86_400_000 + 60_000 } });
+    const now = Date.parse(clock.body.now);
+    assert.equal((await put('7100003', row('7100003', 'RIVERSIDE BOOKS & MAPS INC.'))).status, 200);
+    const run = await runChecks();
+    assert.deepEqual([run.checked, run.changed, run.failed], [2, 1, 0]);
+    const logsOf = async (id: string) => (await svc.call('GET', `/v2/monitors/${id}/logs`, { key })).body.logs as any[];
+    const [q] = await logsOf(quiet);
+    assert.deepEqual([q.fetchStatus, q.changeDetected], ['success', false]);
+    assert.ok(Date.parse(q.createdAt) >= now, 'the daily check is logged');
+    const [r] = await logsOf(renamed);
+    assert.deepEqual([r.fetchStatus, r.changeCategories], ['success', ['other']]);
+    assert.ok(Date.parse((await svc.call('GET', `/v2/monitors/${quiet}`, { key })).body.lastCheckedAt) >= now);
+  });
 });

@@ -4619,7 +4619,7 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 UTC timestamp. */
             lastCheckedAt?: string;
-            /** @description When the company is checked next; only on an active monitor of a company still in its register. For a register with a change feed (GB: the streaming API; US-NY: the daily snapshot) the company is not polled: this is the next read of the feed, and the company is checked then when the register reported a change to it. */
+            /** @description When the company is checked next; only on an active monitor of a company still in its register. Every company is checked daily; for a register with a change feed (GB: the streaming API; US-NY: the daily snapshot) this is the next read of the feed when that comes first, and the company is checked then when the register reported a change to it. */
             nextCheckAt?: string;
             /** @description ISO 8601 UTC timestamp. */
             deactivatedAt?: string;

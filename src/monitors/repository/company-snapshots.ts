@@ -14,6 +14,8 @@ export interface MonitoredCompanyRow {
   nextCheckAt: Date;
   lastCheckedAt: Date | null;
   failures: number;
+  /** When a check last read the company at its register; null once its register's feed has named it since. */
+  registerReadAt: Date | null;
 }
 
 /** A snapshot of a company's history: the view a check saw and what changed since the version before. */
@@ -26,7 +28,7 @@ export interface CompanyVersion extends CompanyKey {
 }
 
 const COLUMNS = `country_code as "countryCode", company_id as "companyId", version, data, status,
-  next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures`;
+  next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures, register_read_at as "registerReadAt"`;
 
 /** The companies under monitoring: their check schedule, latest snapshot and snapshot history. */
 export class CompanySnapshots {
@@ -102,36 +104,21 @@ export class CompanySnapshots {
   }
 
   /**
-   * Makes the given companies of a register due now (a snapshot said they changed); returns how many. A company
-   * already due is moved to now as well: a check of it in flight may have read the register before this change, and
-   * a check records only if the company is still due when it was sent (CompanyChecker), so that one is dropped and
-   * the next sweep reads the register again.
+   * Makes the given companies of a register due now (its feed said they changed), to be read at the register (their
+   * read time cleared); returns how many. A company already due is moved to now as well: a check of it in flight may
+   * have read the register before this change, or be a confirmation by the feed, and a check records only if the
+   * company is still due when it was sent (CompanyChecker), so that one is dropped and the next sweep reads the
+   * register again.
    */
   async markDue(countryCode: string, companyIds: string[], now: Date): Promise<number> {
     if (!companyIds.length) return 0;
     const rows = await this.db.query(
-      `update monitored_companies set next_check_at = $3
-        where country_code = $1 and company_id = any($2) and status = 'present' and next_check_at <> $3 returning company_id`,
+      `update monitored_companies set next_check_at = $3, register_read_at = null
+        where country_code = $1 and company_id = any($2) and status = 'present'
+          and (next_check_at <> $3 or register_read_at is not null) returning company_id`,
       [countryCode, companyIds, now],
     );
     return rows.length;
-  }
-
-  async update(tx: Queryable, row: MonitoredCompanyRow): Promise<void> {
-    await tx.query(
-      `update monitored_companies set version = $3, data = $4::jsonb, status = $5, next_check_at = $6, last_checked_at = $7, failures = $8
-        where country_code = $1 and company_id = $2`,
-      [
-        row.countryCode,
-        row.companyId,
-        row.version,
-        row.data === null ? null : json(row.data),
-        row.status,
-        row.nextCheckAt,
-        row.lastCheckedAt,
-        row.failures,
-      ],
-    );
   }
 
   /** The rows of several checks in one statement (`update` for each). */
@@ -140,9 +127,10 @@ export class CompanySnapshots {
     await tx.query(
       `update monitored_companies c
           set version = u.version, data = u.data::jsonb, status = u.status, next_check_at = u.next_check_at,
-              last_checked_at = u.last_checked_at, failures = u.failures
-         from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[])
-           as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures)
+              last_checked_at = u.last_checked_at, failures = u.failures, register_read_at = u.register_read_at
+         from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
+                     $9::timestamptz[])
+           as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures, register_read_at)
         where c.country_code = u.country_code and c.company_id = u.company_id`,
       [
         rows.map((r) => r.countryCode),
@@ -153,6 +141,7 @@ export class CompanySnapshots {
         rows.map((r) => r.nextCheckAt),
         rows.map((r) => r.lastCheckedAt),
         rows.map((r) => r.failures),
+        rows.map((r) => r.registerReadAt),
       ],
     );
   }
@@ -199,13 +188,28 @@ export class CompanySnapshots {
     return new Map(rows.map((r) => [r.countryCode, r.readAt]));
   }
 
-  /** Records where a feed was read up to, and when (the monitor view's next check of a feed register). */
-  async saveFeedCursor(countryCode: string, cursor: string, at: Date): Promise<void> {
+  /**
+   * Records where a feed was read up to, and when (the monitor view's next check of a feed register); with
+   * `coveredUntil` once it was read to its end: the time up to which the feed was then complete (kept otherwise).
+   */
+  async saveFeedCursor(countryCode: string, cursor: string, at: Date, coveredUntil?: Date): Promise<void> {
     await this.db.query(
-      `insert into monitor_feed_cursors (country_code, cursor, updated_at) values ($1, $2, $3)
-       on conflict (country_code) do update set cursor = excluded.cursor, updated_at = excluded.updated_at`,
-      [countryCode, cursor, at],
+      `insert into monitor_feed_cursors (country_code, cursor, updated_at, covered_until) values ($1, $2, $3, $4)
+       on conflict (country_code) do update set cursor = excluded.cursor, updated_at = excluded.updated_at,
+         covered_until = coalesce(excluded.covered_until, monitor_feed_cursors.covered_until)`,
+      [countryCode, cursor, at, coveredUntil ?? null],
     );
+  }
+
+  /**
+   * For each feed register whose feed says how far it is complete: the time up to which every change it published
+   * had been read (and its companies marked due) at the feed's last complete read.
+   */
+  async feedCoverage(): Promise<Map<string, Date>> {
+    const rows = await this.db.query<{ countryCode: string; coveredUntil: Date }>(
+      'select country_code as "countryCode", covered_until as "coveredUntil" from monitor_feed_cursors where covered_until is not null',
+    );
+    return new Map(rows.map((r) => [r.countryCode, r.coveredUntil]));
   }
 }
 

@@ -56,6 +56,7 @@ export class GbBackgroundWork {
       apiKey: live ? (live.streamKey ?? live.apiKey) : SANDBOX_API_KEY,
       backoff: { initialMs: sandboxBackoff, maxMs: live ? 60_000 : sandboxBackoff * 8 },
       onCompanyEvent: (e) => this.companyChanged(e),
+      now: opts.now,
     });
   }
 

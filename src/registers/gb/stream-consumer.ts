@@ -5,6 +5,9 @@ import type { ChangedCompaniesPage } from '../contract.ts';
 /** The streams whose events change what monitors compare: profile, officers, PSCs (and insolvency, via the profile). */
 export const CONSUMED_STREAMS = ['companies', 'officers', 'persons-with-significant-control', 'insolvency-cases'] as const;
 
+/** An event's coverage is written at most this often per stream (the next event or heartbeat writes a later one). */
+const COVERAGE_WRITE_EVERY_MS = 1000;
+
 export interface StreamConsumerOptions {
   db: Db;
   /** The stream host's base URL (live: https://stream.companieshouse.gov.uk; sandbox: the emulator's /stream). */
@@ -13,6 +16,8 @@ export interface StreamConsumerOptions {
   /** Back-off after a failed or dropped connection: doubles from `initialMs` to `maxMs`, reset by a received event. */
   backoff: { initialMs: number; maxMs: number };
   onError?: (err: unknown) => void;
+  /** The service's clock: a heartbeat says the stream is complete up to now. */
+  now: () => Date;
   /** Each event of the `companies` stream once stored (by whichever process stored it): the name index follows them. */
   onCompanyEvent?: (e: CompanyEvent) => Promise<void>;
 }
@@ -41,6 +46,8 @@ interface StreamEvent {
 export class StreamConsumer {
   private stopper: AbortController | undefined;
   private loops: Promise<void>[] = [];
+  /** When each stream's coverage was last written (performance.now()): events move it at most once a second. */
+  private readonly coverageWrittenAt = new Map<string, number>();
 
   constructor(private readonly opts: StreamConsumerOptions) {}
 
@@ -100,8 +107,9 @@ export class StreamConsumer {
       while ((nl = buffer.indexOf('\n')) >= 0) {
         const line = buffer.slice(0, nl).trim();
         buffer = buffer.slice(nl + 1);
-        // Empty lines are the register's heartbeats.
-        if (line && (await this.store(stream, line))) stored++;
+        // Empty lines are the register's heartbeats, sent when it has nothing more: the stream is complete up to now.
+        if (!line) await this.cover(stream, this.opts.now(), true);
+        else if (await this.store(stream, line)) stored++;
       }
     }
     return stored;
@@ -123,6 +131,10 @@ export class StreamConsumer {
        values ($1, $2, $3, $4, $5) on conflict (stream, timepoint) do nothing returning id`,
       [stream, timepoint, number, e.event?.type ?? 'changed', e.event?.published_at ?? null],
     );
+    // Events come in the order the register published them: the stream is complete up to just before this one's
+    // publication (others published in the same instant may follow it).
+    const publishedAt = e.event?.published_at ? new Date(e.event.published_at).getTime() - 1 : NaN;
+    if (!Number.isNaN(publishedAt)) await this.cover(stream, new Date(publishedAt), false);
     // Only the process that stored the event passes it on: another one's copy may arrive later than a newer event.
     if (inserted.length && stream === 'companies' && this.opts.onCompanyEvent) {
       const published = e.event?.published_at ? new Date(e.event.published_at) : new Date();
@@ -137,13 +149,36 @@ export class StreamConsumer {
     }
     return true;
   }
+
+  /**
+   * Moves the stream's coverage forward to `until` (never back: a replay after a reconnection, or a process behind
+   * another, re-sends older events). An event's is written at most once a second; a heartbeat's always.
+   */
+  private async cover(stream: string, until: Date, always: boolean): Promise<void> {
+    const last = this.coverageWrittenAt.get(stream);
+    if (!always && last !== undefined && performance.now() - last < COVERAGE_WRITE_EVERY_MS) return;
+    this.coverageWrittenAt.set(stream, performance.now());
+    await this.opts.db.query(
+      `insert into gb_stream_coverage (stream, covered_until) values ($1, $2)
+       on conflict (stream) do update set covered_until = greatest(gb_stream_coverage.covered_until, excluded.covered_until)`,
+      [stream, until],
+    );
+  }
 }
 
-/** The companies stream events touched after `cursor` (an event id), a page at a time. */
+/**
+ * The companies stream events touched after `cursor` (an event id), a page at a time, and how far the feed is
+ * complete: the earliest coverage of the consumed streams (none until each has been consumed), read first.
+ */
 export async function changedCompaniesOf(db: Db, cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage> {
+  const [covered] = await db.query<{ streams: number; until: Date | null }>(
+    'select count(*)::int as streams, min(covered_until) as until from gb_stream_coverage where stream = any($1)',
+    [CONSUMED_STREAMS],
+  );
+  const coveredUntil = covered?.streams === CONSUMED_STREAMS.length && covered.until ? { coveredUntil: covered.until } : {};
   if (cursor === undefined) {
     const [row] = await db.query<{ id: string | null }>('select max(id)::text as id from gb_stream_events');
-    return { companyIds: [], cursor: row?.id ?? '0', more: false };
+    return { companyIds: [], cursor: row?.id ?? '0', more: false, ...coveredUntil };
   }
   const rows = await db.query<{ id: string; company_number: string }>(
     'select id::text as id, company_number from gb_stream_events where id > $1 order by id limit $2',
@@ -153,5 +188,6 @@ export async function changedCompaniesOf(db: Db, cursor: string | undefined, lim
     companyIds: [...new Set(rows.map((r) => r.company_number))],
     cursor: rows.at(-1)?.id ?? cursor,
     more: rows.length === limit,
+    ...coveredUntil,
   };
 }

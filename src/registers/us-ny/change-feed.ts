@@ -12,19 +12,23 @@ interface Position {
 
 /**
  * The companies each applied snapshot added, changed or removed (`us_ny_snapshot_changes`), then those the sandbox
- * operator stored or removed since: monitors check exactly these instead of every monitored company daily.
- * A reader without a cursor starts at the present: the latest snapshot and the latest operator change.
+ * operator stored or removed since: monitors read exactly these at the register, and confirm the other monitored
+ * companies unchanged. A reader without a cursor starts at the present: the latest snapshot and the latest operator
+ * change. The feed is complete up to the time a read begins: the register's data in onboarding mode is the applied
+ * snapshots and the operator's companies, and every change to either is on the feed.
  */
 export class UsNyChangeFeed {
   constructor(
     private readonly db: Db,
     private readonly includeSandbox: boolean,
+    private readonly now: () => Date,
   ) {}
 
   async page(cursor: string | undefined, limit: number): Promise<ChangedCompaniesPage> {
+    const coveredUntil = this.now();
     if (cursor === undefined) {
       const start = await this.present();
-      return { companyIds: [], cursor: encode(start), more: false };
+      return { companyIds: [], cursor: encode(start), more: false, coveredUntil };
     }
     const pos = decode(cursor);
     const snapshotRows = await this.db.query<{ seq: number; dos_id: string }>(
@@ -35,7 +39,7 @@ export class UsNyChangeFeed {
     const ids = snapshotRows.map((r) => r.dos_id);
     const last = snapshotRows[snapshotRows.length - 1];
     const next: Position = last ? { ...pos, seq: Number(last.seq), dosId: last.dos_id } : { ...pos };
-    if (ids.length === limit) return { companyIds: ids, cursor: encode(next), more: true };
+    if (ids.length === limit) return { companyIds: ids, cursor: encode(next), more: true, coveredUntil };
     if (this.includeSandbox) {
       const room = limit - ids.length;
       const sandboxRows = await this.db.query<{ company_id: string; updated_at: Date }>(
@@ -46,9 +50,9 @@ export class UsNyChangeFeed {
       for (const r of sandboxRows) ids.push(r.company_id);
       const lastSandbox = sandboxRows[sandboxRows.length - 1];
       if (lastSandbox) next.sandboxAt = lastSandbox.updated_at.toISOString();
-      return { companyIds: ids, cursor: encode(next), more: sandboxRows.length === room };
+      return { companyIds: ids, cursor: encode(next), more: sandboxRows.length === room, coveredUntil };
     }
-    return { companyIds: ids, cursor: encode(next), more: false };
+    return { companyIds: ids, cursor: encode(next), more: false, coveredUntil };
   }
 
   private async present(): Promise<Position> {

@@ -100,7 +100,7 @@ export class UsNyRegister implements Register {
       overlay: opts.sandbox ? new SandboxOverlay(opts.db) : undefined,
       prepare: () => this.snapshot.ready(),
     });
-    this.changeFeed = new UsNyChangeFeed(opts.db, opts.sandbox !== undefined);
+    this.changeFeed = new UsNyChangeFeed(opts.db, opts.sandbox !== undefined, opts.now);
     this.portal = new PortalClient({
       baseUrl: () => this.portalUrl(),
       userAgent: opts.userAgent,
