@@ -11,6 +11,7 @@
 // Measured: the next day's snapshot (bench/support/us-ny-next-day.ts: `--changed` of the entities changed in fields
 // a monitor sees) applied by the real ingestion; the scheduler's feed read marks the changed companies due;
 // `POST /admin/monitors/run-checks` checks them; then the wait until the receiver has every expected notification.
+// Then the next day (the sandbox clock moved a day): every monitored company's daily check, confirmed by the feed.
 // Register calls are counted at the registers (every fetch) and at the network (every HTTP call to a portal).
 // Baseline in the same run: the same checks as one register call per monitor, measured on `--baseline-calls`
 // companies and extrapolated to M. `--trace` adds the statements the measured phase ran, longest first.
@@ -221,6 +222,35 @@ try {
   }
   const unexpected = [...receiver.byCompany.keys()].filter((id) => !expected.has(id)).length;
 
+  // ---- The next day: every monitored company's daily check falls due (spec §6.2); the feed, which named none of
+  // them since, confirms them unchanged without a register call.
+  log('the next day: the daily checks of every monitored company…');
+  const advanced = await fetch(`${bench.service.url}/admin/clock`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 86_400_000 + 60_000 }),
+  });
+  if (advanced.status !== 200) throw new Error(`clock: ${advanced.status}`);
+  calls.reset();
+  const notifiedBefore = receiver.received;
+  t = performance.now();
+  const daily = await postLong(`${bench.service.url}/admin/monitors/run-checks`, ADMIN);
+  const dailyMs = since(t);
+  if (daily.status !== 200) throw new Error(`run-checks: ${daily.status} ${JSON.stringify(daily.body)}`);
+  const dailyFetches = calls.fetchesByMode();
+  await new Promise((r) => setTimeout(r, 3000)); // a notification, which none should cause, would arrive now
+  const [dailyLogs] = await db.query<{ n: number }>(
+    `select count(*)::int as n from monitor_logs where created_at >= $1 and fetch_status = 'success' and not change_detected`,
+    [new Date(Date.parse((await advanced.json()).now))],
+  );
+  const dailyChecks = {
+    checkMs: dailyMs,
+    runChecks: daily.body,
+    successLogLines: dailyLogs?.n,
+    registerFetches: dailyFetches,
+    notifications: receiver.received - notifiedBefore,
+  };
+
   // ---- Baseline: one register call per monitor, on companies still in the register, extrapolated to M.
   const removed = new Set(files.changes.filter((c) => !c.after).map((c) => c.dosId));
   const present = monitored.filter((id) => !removed.has(id)).slice(0, Number(values['baseline-calls']));
@@ -301,6 +331,7 @@ try {
           registerHttpCalls: measured.http,
           peakRssMBWhileMeasured: mb(measured.rssPeak),
         },
+        nextDayDailyChecks: dailyChecks,
         peakRssMB: mb(process.resourceUsage().maxRSS * 1024),
         ...(trace ? { statementsFromFeedReadToLastNotification: trace.top() } : {}),
         baseline: {
