@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
+import { readPdfLines } from '../../src/documents/pdf-lines.ts';
 
 const GROUP = '00445790'; // Albion Group PLC: individual PSC 50-75 %, German corporate PSC 25-50 %
 const OPERATIONS = '05617255'; // owned by Albion Holdings (75-100 %), itself owned by Albion Group (75-100 %)
@@ -268,7 +269,12 @@ describe('GB register (Companies House) through the API', () => {
     assert.equal(item.id, cs.id);
     const pdf = await fetch(item.url);
     assert.equal(pdf.status, 200);
-    assert.equal((await pdf.arrayBuffer()).byteLength > 500, true);
+    // The list says how many pages the register holds; the PDF sold has them.
+    const listed = Number(/, (\d+) pages?:/.exec(cs.description)?.[1]);
+    assert.ok(listed > 1, cs.description);
+    const lines = await readPdfLines(new Uint8Array(await pdf.arrayBuffer()));
+    assert.equal(Math.max(...lines.map((l) => l.page)), listed);
+    assert.ok(lines.some((l) => l.runs.some((r) => r.text.includes(`Form CS01`))));
   });
 
   it('accounts filed as iXBRL: a full set (FRS 102) with both years, ratios from the tagged figures', { timeout: 60_000 }, async () => {

@@ -3,8 +3,9 @@ import { filingDescription } from '../enumerations.ts';
 import type { GbFiling, GbProfile } from '../record.ts';
 
 /**
- * The scanned-form stand-in the emulator serves for a filing that has no stored document: one page naming the
- * company, the form type, its date and the register's own description of the filing.
+ * The scanned-form stand-in the emulator serves for a filing that has no stored document: as many pages as the
+ * filing history says it has (`pages`, the register's count, which the service shows), the first naming the company,
+ * the form type, its date and the register's own description of the filing, the others its continuation sheets.
  */
 export function renderFilingPdf(profile: GbProfile, number: string, f: GbFiling): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -28,6 +29,13 @@ export function renderFilingPdf(profile: GbProfile, number: string, f: GbFiling)
   doc.text(`Company number: ${number}`);
   doc.text(`Date: ${f.date}`);
   doc.moveDown().text(filingDescription(f.description, f.description_values) ?? f.description);
+  const pages = Math.max(1, f.pages ?? 1);
+  doc.moveDown().fontSize(9).text(`Page 1 of ${pages}`);
+  for (let page = 2; page <= pages; page++) {
+    doc.addPage().font('Helvetica').fontSize(11);
+    doc.text(`Form ${f.type}: ${profile.company_name} (${number}), continuation sheet`);
+    doc.moveDown().fontSize(9).text(`Page ${page} of ${pages}`);
+  }
   doc.end();
   return done;
 }
