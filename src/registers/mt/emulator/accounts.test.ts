@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { financialDataFromPdf } from '../../../enrichment/financials/index.ts';
 import { MtRecordSchema, type MtFiling, type MtRecord } from '../record.ts';
+import { accountsSections, type AccountsTable } from './accounts.ts';
 import { renderFilingPdf } from './filing-pdf.ts';
 import { unitOf } from '../../../sandbox/random.ts';
 
@@ -92,6 +93,31 @@ describe('MT annual accounts PDFs read back by the extraction', () => {
     assert.equal(fin.analysis!.ratios!.revenueGrowth, undefined);
     assert.deepEqual(fin.analysis!.trends, { revenueDirection: 'unknown', profitabilityDirection: 'unknown', debtDirection: 'unknown' });
     assert.doesNotMatch(await textOf(pdf), /\b2023\b/);
+  });
+
+  it("the retained earnings move by the year's profit or loss, and the balance sheet balances, every year", () => {
+    const amount = (printed: string) => (printed === '-' ? 0 : Number(printed.replace(/[(),]/g, '')) * (printed.startsWith('(') ? -1 : 1));
+    let checked = 0;
+    const generated = Array.from({ length: 50 }, (_, i) => company(`C ${27_800 + i}`, `${2001 + (i % 20)}-05-01`).record);
+    for (const r of [...seed, ...generated]) {
+      for (const filing of r.documents.filter((d) => d.documentYear && /accounts/i.test(d.title))) {
+        const [income, position] = accountsSections(r, filing, filing.documentYear!, r.involvements);
+        const row = (t: AccountsTable | undefined, label: string) =>
+          t!.rows
+            .find((x) => x[0] === label)!
+            .slice(1)
+            .map(amount);
+        const retained = row(position!.table, 'Retained earnings');
+        if (retained.length < 2) continue;
+        const profit = row(income!.table, 'Profit/(loss) for the year');
+        assert.equal(retained[0]! - retained[1]!, profit[0], `${r.company.registrationNumber} ${filing.documentYear}`);
+        const assets = row(position!.table, 'Total assets');
+        assert.deepEqual(assets, row(position!.table, 'Total equity and liabilities'));
+        assert.ok(row(position!.table, 'Cash and cash equivalents').every((c) => c > 0));
+        checked++;
+      }
+    }
+    assert.ok(checked >= 50, `${checked} sets of accounts with comparatives`);
   });
 
   it('other filings carry no accounts to read', async () => {

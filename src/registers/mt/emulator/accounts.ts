@@ -60,16 +60,45 @@ function figuresOf(r: MtRecord, year: number): Figures {
   };
 }
 
-/** The statements' lines of one year, in print order; costs are negative (printed in brackets). */
-function linesOf(f: Figures, shareCapital: number) {
+/** The year's result: the income statement's lines down to the profit for the year. */
+function resultOf(f: Figures) {
   const grossProfit = f.revenue - f.costOfSales;
   const operating = grossProfit - f.adminExpenses;
   const beforeTax = operating - f.financeCosts;
   const tax = beforeTax > 0 ? Math.round(beforeTax * 0.35) : 0; // Malta's corporate rate
+  return { grossProfit, operating, beforeTax, tax, profit: beforeTax - tax };
+}
+
+/** Accounts are made up from this year at the earliest (the retained earnings' first year). */
+const FIRST_ACCOUNTS_YEAR = 2000;
+
+/**
+ * The retained earnings at the end of `year`: every year's profit or loss since the company's first accounts, none
+ * distributed, so that a year's change is its profit for the year, as in a real set of accounts.
+ */
+function retainedEarningsOf(r: MtRecord, year: number): number {
+  const registered = Number(r.company.registrationDate?.slice(0, 4)) || FIRST_ACCOUNTS_YEAR;
+  let retained = 0;
+  for (let y = Math.max(registered, FIRST_ACCOUNTS_YEAR); y <= year; y++) retained += resultOf(figuresOf(r, y)).profit;
+  return retained;
+}
+
+/**
+ * The statements' lines of one year, in print order; costs are negative (printed in brackets). The balance sheet
+ * balances on cash: what equity and liabilities finance beyond the other assets, borrowed where that would leave
+ * less than a fifth of the year's usual cash.
+ */
+function linesOf(f: Figures, shareCapital: number, retained: number) {
+  const { grossProfit, operating, beforeTax, tax } = resultOf(f);
+  const equity = shareCapital + retained;
   const nonCurrent = f.propertyPlant;
-  const current = f.inventories + f.receivables + f.cash;
-  const liabilities = f.borrowings + f.payables;
-  const equity = nonCurrent + current - liabilities;
+  const otherCurrent = f.inventories + f.receivables;
+  const minimumCash = Math.round(f.cash / 5);
+  const financed = equity + f.borrowings + f.payables - nonCurrent - otherCurrent;
+  const cash = Math.max(financed, minimumCash);
+  const borrowings = f.borrowings + (cash - financed);
+  const current = otherCurrent + cash;
+  const liabilities = borrowings + f.payables;
   return {
     income: [
       ['Revenue', f.revenue],
@@ -88,15 +117,15 @@ function linesOf(f: Figures, shareCapital: number) {
       ['Total non-current assets', nonCurrent],
       ...(f.holdsStock ? [['Inventories', f.inventories] as [string, number]] : []),
       ['Trade and other receivables', f.receivables],
-      ['Cash and cash equivalents', f.cash],
+      ['Cash and cash equivalents', cash],
       ['Total current assets', current],
       ['Total assets', nonCurrent + current],
       ['EQUITY AND LIABILITIES', undefined],
       ['Share capital', shareCapital],
-      ['Retained earnings', equity - shareCapital],
+      ['Retained earnings', retained],
       ['Total equity', equity],
-      ['Borrowings', f.borrowings],
-      ['Total non-current liabilities', f.borrowings],
+      ['Borrowings', borrowings],
+      ['Total non-current liabilities', borrowings],
       ['Trade and other payables', f.payables],
       ['Total current liabilities', f.payables],
       ['Total liabilities', liabilities],
@@ -132,7 +161,7 @@ export function accountsSections(r: MtRecord, filing: MtFiling, year: number, pe
   const capital = Math.round(r.company.issuedCapital ?? 1_200);
   const registered = Number(r.company.registrationDate?.slice(0, 4)) || undefined;
   const years = registered === undefined || registered < year ? [year, year - 1] : [year];
-  const lines = years.map((y) => linesOf(figuresOf(r, y), capital));
+  const lines = years.map((y) => linesOf(figuresOf(r, y), capital, retainedEarningsOf(r, y)));
   const table = (part: 'income' | 'position'): AccountsTable => ({
     note: `Amounts are expressed in ${r.company.currency}`,
     columns: years.map(String),
