@@ -59,6 +59,13 @@ describe('GB register (Companies House) through the API', () => {
     assert.deepEqual(previous[0].matchReason, { matchType: 'previousName', matchedName: 'ALBION SYSTEMS LIMITED' });
     assert.equal(previous[0].legalName, 'ALBION OPERATIONS LIMITED');
     assert.equal((await search('x')).status, 400);
+    // Legal-form words alone: a clear refusal, not an empty list that reads as "no such company".
+    for (const q of ['limited', 'Ltd.', 'the plc']) {
+      const refused = await search(q);
+      assert.equal(refused.status, 400, q);
+      assert.match(refused.body.error.message, /legal forms/);
+    }
+    assert.ok((await search('albion limited')).body.some((r: any) => r.id === GROUP));
   });
 
   it('onboarding gives the profile: status, ELF legal form, SIC as NACE and ISIC (register data), previous names', async () => {

@@ -19,6 +19,8 @@ import { changedCompaniesOf } from './stream-consumer.ts';
 import { GbIndexManager, type IngestCounts } from './search/index-manager.ts';
 import { configuredBase, onFirstUse } from '../location.ts';
 import { searchResultsOf } from './search/results.ts';
+import { gbIndexRules } from './search/rules.ts';
+import { tokenize } from '../../shared/name-index/index.ts';
 import { REGISTER_BUCKET, StoreTokenBucket } from './token-bucket.ts';
 import { GbRegisterEmulator } from './emulator/server.ts';
 import { DOWNLOADS_PATH, downloadNames } from './emulator/downloads.ts';
@@ -138,6 +140,13 @@ export class GbRegister implements Register {
       throw new RegisterError(
         'invalid_request',
         `a GB name search takes 2 to 160 characters (got ${q.length}); or search a company number`,
+      );
+    // Both the register's search and the index leave these words out of a name: a query of nothing else would
+    // answer an empty list, as if no such company existed.
+    if (tokenize(q).every((w) => gbIndexRules().stopwords.has(w)))
+      throw new RegisterError(
+        'invalid_request',
+        `"${q}" holds only words that most GB company names hold (legal forms such as Limited, Ltd or PLC, and words such as The or Company): search a word of the name, or a company number`,
       );
     // The index of the bulk product first (milliseconds), then the live search for companies newer than it.
     if (this.names) {
