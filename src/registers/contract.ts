@@ -161,6 +161,13 @@ export interface Register {
   handsOnDocument?(dataPoint: FetchableDataPoint, documentId: string): boolean;
 
   /**
+   * Fetches that are one register call for a company (CN: the credit report every profile data point is read from,
+   * one download shared by the calls in flight) name it by the same key; others none. A request's tasks waiting on
+   * one call hold one of the account's verification slots together, not one each.
+   */
+  sharedCall?(dataPoint: FetchableDataPoint): string | undefined;
+
+  /**
    * Registers that publish their changes (US-NY's snapshots, GB's streaming API): the companies changed after
    * `cursor`, a page at a time. Monitors read every company they name at the register at its next check; a monitored
    * company it does not name is confirmed unchanged by the feed, without a call, while the feed says it is complete

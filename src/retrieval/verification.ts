@@ -88,8 +88,12 @@ export class VerificationExecutor {
     const found = await this.requests.get(payload.requestId);
     if (!found) return;
     if (await this.waitForHandingOn(found, payload)) return;
-    const slot = await this.slots.take(`${found.request.countryCode} ${found.request.accountId}`, ACCOUNT_SLOTS);
-    if (!slot) {
+    const release = await this.slots.hold(
+      `${found.request.countryCode} ${found.request.accountId}`,
+      ACCOUNT_SLOTS,
+      this.sharedCallOf(found.request, payload.task),
+    );
+    if (!release) {
       // The account has its share of the register's slots: this job waits its turn off the slots, not on one.
       const jittered = ACCOUNT_DEFER_MS * (0.75 + Math.random() * 0.5);
       return this.schedule(found.request, payload.task, payload.attempt, jittered, payload.waits);
@@ -97,8 +101,19 @@ export class VerificationExecutor {
     try {
       await this.runTask(found, payload);
     } finally {
-      await this.slots.give(slot);
+      await release();
     }
+  }
+
+  /**
+   * The register call the task waits on when other tasks of the request wait on it too (Register.sharedCall): they
+   * hold one slot together, so that a CN request's four profile data points, one report download, leave the
+   * account's other slots to its document list instead of holding all four for minutes.
+   */
+  private sharedCallOf(request: RequestRow, task: Task): string | undefined {
+    if (task.kind !== 'dataPoint' || task.fetch === 'graph') return undefined;
+    const call = this.registers.get(request.countryCode)?.sharedCall?.(task.fetch);
+    return call === undefined ? undefined : `${request.id} ${call}`;
   }
 
   /**

@@ -107,3 +107,60 @@ describe('verification fairness: a slow register', () => {
     }
   });
 });
+
+describe('verification fairness: one request’s tasks that wait on one register call', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService();
+  });
+  after(() => svc.close());
+
+  it('a CN request’s document list does not wait behind its four profile data points, one report download', {
+    timeout: 60_000,
+  }, async () => {
+    const { apiKey } = await svc.newAccount();
+    // The report takes 8 s to produce, the register's search (the document list) a tenth of a second.
+    const uscc = '91110108MA01HXYL9W';
+    const put = await svc.call('PUT', `/admin/sandbox/CN/companies/${uscc}`, {
+      admin: true,
+      body: {
+        record: {
+          企业名称: '北京公平科技有限公司',
+          类型: '有限责任公司',
+          法定代表人: '王五',
+          成立日期: '2019年03月04日',
+          登记状态: '存续',
+        },
+        behaviour: { latencyMs: { search: 100, profile: 8_000 } },
+      },
+    });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const requestId = await verify(svc, apiKey, {
+      id: uscc,
+      countryCode: 'CN',
+      dataPoints: ['company', 'legalRepresentatives', 'otherKeyPersons', 'shareholders', 'availableDocuments'],
+    });
+    // Four data points used to hold the account's four CN slots for the report's whole time, the list behind them.
+    const listed = await eventually(
+      async () => {
+        const body = await get(svc, apiKey, requestId);
+        return body.request.dataStatus.dataPoints.availableDocuments.status === 'succeeded' && body;
+      },
+      30_000,
+      100,
+    );
+    assert.equal(listed.request.dataStatus.dataPoints.company.status, 'in_progress', 'the list came while the report was produced');
+    const done = await eventually(
+      async () => {
+        const body = await get(svc, apiKey, requestId);
+        return settled(body) && body;
+      },
+      30_000,
+      250,
+    );
+    assert.ok(
+      statuses(done).every((s) => s === 'succeeded'),
+      JSON.stringify(done.request.dataStatus),
+    );
+  });
+});

@@ -243,6 +243,11 @@ export class CnRegister implements Register {
     return dataPoint === 'company' && usccOfDocumentId(documentId) !== undefined;
   }
 
+  /** Every data point but the document list is read from the one credit report download (`report`). */
+  sharedCall(dataPoint: FetchableDataPoint): string | undefined {
+    return dataPoint === 'availableDocuments' ? undefined : 'credit report';
+  }
+
   /** Ends the reports being fetched and stops the sandbox emulator, if one runs. */
   async close(): Promise<void> {
     this.lifetime.abort(RegisterError.unavailable('the CN register closed'));
