@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Db } from './db.ts';
 import { MANIFESTS } from '../registers/index.ts';
 import { migrationSetsOf } from '../registers/manifest.ts';
-import { migrate } from './migrate.ts';
+import { migrate, migrationFiles } from './migrate.ts';
 import { openStore } from './open.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -74,6 +74,19 @@ describe('migrations run by two processes at once', { skip: !url && 'needs DATAB
           await Promise.all(dbs.map((db) => db.close()));
         }
       });
+    }
+  });
+});
+
+describe('migration files', () => {
+  it('each folder numbers its files once: a new file takes the next number, applied after every earlier one', () => {
+    for (const set of [{ dir: new URL('./migrations/', import.meta.url) }, ...migrationSetsOf(MANIFESTS)]) {
+      const numbers = migrationFiles(set).map((f) => f.url.pathname.split('/').pop()!.slice(0, 3));
+      assert.deepEqual(
+        numbers.filter((n, i) => numbers.indexOf(n) !== i),
+        [],
+        `${set.dir.pathname}: ${numbers.join(' ')}`,
+      );
     }
   });
 });
