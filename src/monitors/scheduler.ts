@@ -160,11 +160,12 @@ export class MonitorScheduler {
       if (!register.changedCompanies) continue;
       try {
         let cursor = await this.snapshots.feedCursor(register.countryCode);
-        // How far the feed was complete when this read began: true of the whole read once it reaches the end.
+        // How far the feed was complete when this read began: true of the whole read once it reaches the end. Not
+        // of a first read, which starts at the present and skips the changes before it.
         let coveredUntil: Date | undefined;
         for (let first = true; ; first = false) {
           const page = await register.changedCompanies(cursor, FEED_PAGE);
-          if (first) coveredUntil = page.coveredUntil;
+          if (first && cursor !== undefined) coveredUntil = page.coveredUntil;
           marked += await this.snapshots.markDue(register.countryCode, page.companyIds, this.clock.now());
           // Saved after every page, moved or not: its time says the feed is being read (a monitor's next check).
           const end = !page.more;
