@@ -126,9 +126,13 @@ export class StreamConsumer {
     const timepoint = e.event?.timepoint;
     const number = e.resource_id?.length === 8 ? e.resource_id : /\/company\/([A-Z0-9]{8})/.exec(e.resource_uri ?? '')?.[1];
     if (typeof timepoint !== 'number' || !number) return false;
+    // Events are numbered in the order they commit: the monitors' feed reads them by id after a cursor, and one
+    // numbered before another but committed after it (the four streams insert side by side) would never be read.
+    // The lock is taken before the row's id is drawn and held until the statement's transaction commits.
     const inserted = await this.opts.db.query(
-      `insert into gb_stream_events (stream, timepoint, company_number, event_type, published_at)
-       values ($1, $2, $3, $4, $5) on conflict (stream, timepoint) do nothing returning id`,
+      `with feed_order as (select pg_advisory_xact_lock(hashtext('gb_stream_events')))
+       insert into gb_stream_events (stream, timepoint, company_number, event_type, published_at)
+       select $1, $2, $3, $4, $5 from feed_order on conflict (stream, timepoint) do nothing returning id`,
       [stream, timepoint, number, e.event?.type ?? 'changed', e.event?.published_at ?? null],
     );
     // Events come in the order the register published them: the stream is complete up to just before this one's
