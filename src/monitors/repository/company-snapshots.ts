@@ -121,7 +121,7 @@ export class CompanySnapshots {
     return rows.length;
   }
 
-  /** The rows of several checks in one statement (`update` for each). */
+  /** The rows of several checks (a check's next schedule, snapshot and read time), in one statement. */
   async updateMany(tx: Queryable, rows: readonly MonitoredCompanyRow[]): Promise<void> {
     if (!rows.length) return;
     await tx.query(
