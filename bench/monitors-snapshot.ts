@@ -11,7 +11,8 @@
 // Measured: the next day's snapshot (bench/support/us-ny-next-day.ts: `--changed` of the entities changed in fields
 // a monitor sees) applied by the real ingestion; the scheduler's feed read marks the changed companies due;
 // `POST /admin/monitors/run-checks` checks them; then the wait until the receiver has every expected notification.
-// Then the next day (the sandbox clock moved a day): every monitored company's daily check, confirmed by the feed.
+// Then the next two days (the sandbox clock moved a day each): every monitored company's daily check, confirmed by
+// the feed: by the scheduler's sweep and the job workers, then by run-checks.
 // Register calls are counted at the registers (every fetch) and at the network (every HTTP call to a portal).
 // Baseline in the same run: the same checks as one register call per monitor, measured on `--baseline-calls`
 // companies and extrapolated to M. `--trace` adds the statements the measured phase ran, longest first.
@@ -222,34 +223,58 @@ try {
   }
   const unexpected = [...receiver.byCompany.keys()].filter((id) => !expected.has(id)).length;
 
-  // ---- The next day: every monitored company's daily check falls due (spec §6.2); the feed, which named none of
-  // them since, confirms them unchanged without a register call.
-  log('the next day: the daily checks of every monitored company…');
-  const advanced = await fetch(`${bench.service.url}/admin/clock`, {
-    method: 'POST',
-    headers: { ...ADMIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 86_400_000 + 60_000 }),
-  });
-  if (advanced.status !== 200) throw new Error(`clock: ${advanced.status}`);
-  calls.reset();
+  // ---- The next two days: every monitored company's daily check falls due (spec §6.2); the feed, which named none
+  // of them since, confirms them unchanged without a register call. Day one as a deployment runs it, by the
+  // scheduler's sweep and the job workers; day two by the operator's run-checks.
+  const advanceDay = async () => {
+    const res = await fetch(`${bench.service.url}/admin/clock`, {
+      method: 'POST',
+      headers: { ...ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 86_400_000 + 60_000 }),
+    });
+    if (res.status !== 200) throw new Error(`clock: ${res.status}`);
+    return new Date(Date.parse(((await res.json()) as { now: string }).now));
+  };
+  const quietLogsSince = async (at: Date) =>
+    (
+      await db.query<{ n: number }>(
+        `select count(*)::int as n from monitor_logs where created_at >= $1 and fetch_status = 'success' and not change_detected`,
+        [at],
+      )
+    )[0]!.n;
+  const activeMonitors = (await db.query<{ n: number }>(`select count(*)::int as n from monitors where status = 'active'`))[0]!.n;
   const notifiedBefore = receiver.received;
+
+  log(`the next day: the daily checks of ${activeMonitors} monitors by the scheduler's sweep…`);
+  let at = await advanceDay();
+  calls.reset();
+  t = performance.now();
+  const swept = await bench.service.monitorChecks.sweep();
+  const sweepMs = since(t);
+  while ((await quietLogsSince(at)) < activeMonitors && performance.now() - t < 10 * 60_000) await new Promise((r) => setTimeout(r, 100));
+  const bySweep = {
+    companiesSent: swept,
+    sweepMs,
+    msToLastLogLine: since(t),
+    successLogLines: await quietLogsSince(at),
+    registerFetches: calls.fetchesByMode(),
+  };
+
+  log('the day after: the daily checks by run-checks…');
+  at = await advanceDay();
+  calls.reset();
   t = performance.now();
   const daily = await postLong(`${bench.service.url}/admin/monitors/run-checks`, ADMIN);
   const dailyMs = since(t);
   if (daily.status !== 200) throw new Error(`run-checks: ${daily.status} ${JSON.stringify(daily.body)}`);
-  const dailyFetches = calls.fetchesByMode();
-  await new Promise((r) => setTimeout(r, 3000)); // a notification, which none should cause, would arrive now
-  const [dailyLogs] = await db.query<{ n: number }>(
-    `select count(*)::int as n from monitor_logs where created_at >= $1 and fetch_status = 'success' and not change_detected`,
-    [new Date(Date.parse((await advanced.json()).now))],
-  );
-  const dailyChecks = {
+  const byRunChecks = {
     checkMs: dailyMs,
     runChecks: daily.body,
-    successLogLines: dailyLogs?.n,
-    registerFetches: dailyFetches,
-    notifications: receiver.received - notifiedBefore,
+    successLogLines: await quietLogsSince(at),
+    registerFetches: calls.fetchesByMode(),
   };
+  await new Promise((r) => setTimeout(r, 3000)); // a notification, which none should cause, would arrive now
+  const dailyChecks = { activeMonitors, bySweep, byRunChecks, notifications: receiver.received - notifiedBefore };
 
   // ---- Baseline: one register call per monitor, on companies still in the register, extrapolated to M.
   const removed = new Set(files.changes.filter((c) => !c.after).map((c) => c.dosId));
@@ -331,7 +356,7 @@ try {
           registerHttpCalls: measured.http,
           peakRssMBWhileMeasured: mb(measured.rssPeak),
         },
-        nextDayDailyChecks: dailyChecks,
+        dailyChecks,
         peakRssMB: mb(process.resourceUsage().maxRSS * 1024),
         ...(trace ? { statementsFromFeedReadToLastNotification: trace.top() } : {}),
         baseline: {

@@ -40,7 +40,7 @@ export interface RunningService {
   /** The registers served (the benchmarks count their calls). */
   registers: RegisterRegistry;
   /** The monitor checks' feed reading and run-checks (the benchmarks time them apart). */
-  monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow'>;
+  monitorChecks: Pick<MonitorScheduler, 'readFeeds' | 'runDueNow' | 'sweep'>;
   /** With METRICS_PORT: where `/metrics` is served apart from the API. */
   metricsUrl?: string;
   /** Stops taking requests and jobs, then closes the store. */

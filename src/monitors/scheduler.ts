@@ -3,7 +3,7 @@ import type { WorkQueue } from '../jobs/queue.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import type { Clock } from '../shared/clock.ts';
 import { NO_CHECK, type CheckOutcome, type CompanyChecker, type DueCheck } from './checker.ts';
-import type { CompanySnapshots } from './repository/company-snapshots.ts';
+import type { CompanySnapshots, DueCompany } from './repository/company-snapshots.ts';
 import { type CompanyKey, keyOf } from './types.ts';
 import { addOutcome } from './record-queue.ts';
 
@@ -20,6 +20,10 @@ const BATCH_JOB_SIZE = 100;
 const FEED_CHECK_WIDTH = 16;
 
 const DUE_PAGE = 500;
+/** Due companies a sweep sends at once (and, for registers with a change feed, per page). */
+const SWEEP_PAGE = 10 * DUE_PAGE;
+/** A sweep's pages at most: a million feed companies. */
+const MAX_FEED_PAGES = 200;
 
 /** A company's check that was due at `dueAt` (ms). */
 interface CheckJob extends CompanyKey {
@@ -86,14 +90,31 @@ export class MonitorScheduler {
   /**
    * Sends a job for every due company; returns how many companies. The companies of registers with a change feed go
    * many to a job (a snapshot's changes are checked together, see CompanyChecker.checkMany); a job's key is its
-   * content, so that processes sweeping at the same time send it once.
+   * content, so that processes sweeping at the same time send it once. A sweep sends a page of due companies, then
+   * the rest of the feed registers' ones: their daily checks are mostly confirmed by the feed, a hundred to a job in
+   * milliseconds, where a page of polls (a register call each) is as much as one sweep should queue.
    */
   async sweep(): Promise<number> {
     await this.readFeeds();
-    let sent = 0;
     const now = this.clock.now();
+    let page = await this.snapshots.due(now, SWEEP_PAGE);
+    let sent = await this.send(page);
+    const feeds = this.registers
+      .all()
+      .filter((r) => r.changedCompanies)
+      .map((r) => r.countryCode);
+    for (let pages = 1; page.length === SWEEP_PAGE && feeds.length && pages < MAX_FEED_PAGES; pages++) {
+      page = await this.snapshots.due(now, SWEEP_PAGE, { row: page.at(-1)!, countryCodes: feeds });
+      sent += await this.send(page);
+    }
+    return sent;
+  }
+
+  /** The jobs of these due companies: one each, or a hundred to a job for registers with a change feed. */
+  private async send(due: readonly DueCompany[]): Promise<number> {
+    let sent = 0;
     const fromFeeds = new Map<string, CheckJob[]>();
-    for (const c of await this.snapshots.due(now, 10 * DUE_PAGE)) {
+    for (const c of due) {
       const job: CheckJob = { countryCode: c.countryCode, companyId: c.companyId, dueAt: c.nextCheckAt.getTime() };
       if (this.registers.get(c.countryCode)?.changedCompanies) {
         const list = fromFeeds.get(c.countryCode);

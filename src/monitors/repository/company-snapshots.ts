@@ -18,6 +18,11 @@ export interface MonitoredCompanyRow {
   registerReadAt: Date | null;
 }
 
+/** A company due for a check, and since when. */
+export interface DueCompany extends CompanyKey {
+  nextCheckAt: Date;
+}
+
 /** A snapshot of a company's history: the view a check saw and what changed since the version before. */
 export interface CompanyVersion extends CompanyKey {
   version: number;
@@ -91,15 +96,19 @@ export class CompanySnapshots {
     return byKey(await selectByKeys<MonitoredCompanyRow>(tx, COLUMNS, keys, 'order by country_code, company_id for update'));
   }
 
-  /** Companies due for a check with at least one active monitor, oldest due first. */
-  async due(now: Date, limit: number): Promise<(CompanyKey & { nextCheckAt: Date })[]> {
+  /**
+   * Companies due for a check with at least one active monitor, oldest due first (then by key); with `after`, those
+   * after that one in this order, of the registers `countryCodes` only (the next page of a sweep).
+   */
+  async due(now: Date, limit: number, after?: { row: DueCompany; countryCodes: readonly string[] }): Promise<DueCompany[]> {
+    const page = after ? `and (c.next_check_at, c.country_code, c.company_id) > ($3, $4, $5) and c.country_code = any($6)` : '';
     return this.db.query(
       `select c.country_code as "countryCode", c.company_id as "companyId", c.next_check_at as "nextCheckAt"
          from monitored_companies c
-        where c.status = 'present' and c.next_check_at <= $1
+        where c.status = 'present' and c.next_check_at <= $1 ${page}
           and exists (select 1 from monitors m where m.country_code = c.country_code and m.company_id = c.company_id and m.status = 'active')
-        order by c.next_check_at limit $2`,
-      [now, limit],
+        order by c.next_check_at, c.country_code, c.company_id limit $2`,
+      after ? [now, limit, after.row.nextCheckAt, after.row.countryCode, after.row.companyId, after.countryCodes] : [now, limit],
     );
   }
 
