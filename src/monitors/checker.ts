@@ -284,6 +284,7 @@ export class CompanyChecker {
         fetchStatus: status,
         errorMessage,
         createdAt: now,
+        ...(confirmed ? { confirmedByFeed: true } : {}),
       });
     const notify = async (m: MonitorRow, categories: ChangeCategory[], changes: FieldChange[], deactivated: boolean) => {
       const payload: Omit<MonitorNotification, 'type'> = {

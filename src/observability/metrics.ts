@@ -52,7 +52,7 @@ export const webhookLag = new Histogram({
 
 export const monitorChecks = new Counter({
   name: 'registrum_monitor_checks_total',
-  help: 'Monitor checks by outcome (success, not_found, error, error_final), one per monitor checked',
-  labelNames: ['outcome'] as const,
+  help: 'Monitor checks by outcome (success, not_found, error, error_final) and read (register, or feed: confirmed unchanged by the register change feed without a call), one per monitor checked',
+  labelNames: ['outcome', 'read'] as const,
   registers: [processMetrics],
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GbRegister } from '../../src/registers/gb/index.ts';
+import { parseMetrics, sum } from '../support/prometheus.ts';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
 
 const DAY = 86_400_000;
@@ -41,6 +42,8 @@ describe('daily checks of GB monitors', () => {
     assert.equal((await svc.call('POST', '/admin/sandbox/GB/outage', { admin: true, body: { durationMs } })).status, 200);
   const clockNow = async () => Date.parse((await svc.call('GET', '/admin/clock', { admin: true })).body.now);
   const storedEvents = async () => (await svc.db.query(`select 1 from gb_stream_events where company_number = $1`, [NUMBER])).length;
+  const checksCounted = async (labels: Record<string, string>) =>
+    sum(parseMetrics((await svc.call('GET', '/metrics', { admin: true })).body), 'registrum_monitor_checks_total', labels);
   const logs = async () => (await svc.call('GET', `/v2/monitors/${monitorId}/logs`, { key })).body.logs as any[];
   /** The earliest time up to which the consumer has every consumed stream (heartbeats come every 5 s when idle). */
   const streamsCovered = async () => {
@@ -74,6 +77,8 @@ describe('daily checks of GB monitors', () => {
     assert.ok(Date.parse(monitor.lastCheckedAt) >= now);
     assert.ok(Date.parse(monitor.nextCheckAt) <= now + DAY, `next check ${monitor.nextCheckAt}: within a day`);
     assert.equal((await runChecks()).checked, 0, 'checked once a day');
+    // The operator sees which checks the stream confirmed.
+    assert.equal(await checksCounted({ outcome: 'success', read: 'feed' }), 1);
   });
 
   it('reads the register when the stream is down: it confirms nothing, and the check fails with the register', {
@@ -88,6 +93,7 @@ describe('daily checks of GB monitors', () => {
       assert.deepEqual(run, { checked: 1, changed: 0, deactivated: 0, failed: 1 });
       const [latest] = await logs();
       assert.equal(latest.fetchStatus, 'error');
+      assert.equal(await checksCounted({ outcome: 'error', read: 'register' }), 1);
       assert.ok(Date.parse(latest.createdAt) >= now);
     } finally {
       await gb.start();

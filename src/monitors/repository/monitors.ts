@@ -23,6 +23,8 @@ export interface MonitorLogRow {
   fetchStatus: 'success' | 'not_found' | 'error' | 'error_final';
   errorMessage: string | null;
   createdAt: Date;
+  /** Not stored: the check's feed confirmed the company unchanged, without a register call (metrics and the log). */
+  confirmedByFeed?: boolean;
 }
 
 const MONITOR_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", status, metadata,
