@@ -262,7 +262,6 @@ export class CompanyChecker {
     writes: Writes,
     staged: StagedMessage[],
   ): Promise<CheckOutcome> {
-    const interval = this.opts.intervalMs;
     // The next check counts from the due time when this process's clock is behind it: a sandbox clock moved forward
     // reaches the other processes within a second, and a check made meanwhile by one that has not seen it would
     // otherwise fall due again at once, for the process that sent it (a second check of the same day).
@@ -271,7 +270,7 @@ export class CompanyChecker {
       ...company,
       lastCheckedAt: now,
       failures: 0,
-      nextCheckAt: new Date(from + interval),
+      nextCheckAt: new Date(from + this.opts.intervalMs),
       // A failed check read nothing, a confirmed one did not call the register.
       registerReadAt: seen.kind === 'error' || confirmed ? company.registerReadAt : now,
     };
@@ -311,7 +310,7 @@ export class CompanyChecker {
       const final = retry === undefined;
       Object.assign(next, {
         failures: final ? 0 : failures,
-        nextCheckAt: new Date(from + (retry ?? interval)),
+        nextCheckAt: new Date(from + (retry ?? this.opts.intervalMs)),
         lastCheckedAt: now,
       });
       for (const m of monitors) log(m, final ? 'error_final' : 'error', [], seen.message);

@@ -21,7 +21,7 @@ export class AccountSlots {
   ) {}
 
   /** A slot of `share` if fewer than `limit` are taken, else undefined. */
-  async take(share: string, limit: number): Promise<string | undefined> {
+  private async take(share: string, limit: number): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       await this.repo.lockShare(tx, share);
       await this.repo.clearDead(tx, share);
@@ -32,7 +32,7 @@ export class AccountSlots {
     });
   }
 
-  async give(id: string): Promise<void> {
+  private async give(id: string): Promise<void> {
     await this.repo.delete(id);
   }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, startTestService, type TestService } from '../support/service.ts';
+import { parseMetrics, sum } from '../support/prometheus.ts';
 import { snapshotRow } from '../support/us-ny.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -66,8 +67,12 @@ describe('monitors of a snapshot register (US-NY)', () => {
     const clock = await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 86_400_000 + 60_000 } });
     const now = Date.parse(clock.body.now);
     assert.equal((await put('7100003', row('7100003', 'RIVERSIDE BOOKS & MAPS INC.'))).status, 200);
+    const confirmed = async () =>
+      sum(parseMetrics((await svc.call('GET', '/metrics', { admin: true })).body), 'registrum_monitor_checks_total', { read: 'feed' });
+    const confirmedBefore = await confirmed();
     const run = await runChecks();
     assert.deepEqual([run.checked, run.changed, run.failed], [2, 1, 0]);
+    assert.equal((await confirmed()) - confirmedBefore, 1, 'the unchanged company was confirmed by the feed, not read');
     const logsOf = async (id: string) => (await svc.call('GET', `/v2/monitors/${id}/logs`, { key })).body.logs as any[];
     const [q] = await logsOf(quiet);
     assert.deepEqual([q.fetchStatus, q.changeDetected], ['success', false]);
