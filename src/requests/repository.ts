@@ -69,15 +69,28 @@ export class RequestRepository {
    * Locks a request's row until the transaction ends: its items settle one transaction at a time. Its own statement:
    * a statement that waits for the lock still reads what was committed before it started, so the items are read by
    * the next one, which the lock is sent with (Queryable.withNext: one round trip for both). None on a store whose
-   * transactions run one at a time.
+   * transactions run one at a time. Several requests' rows (settlements of several requests in one transaction,
+   * ForeseenSettler) are locked in the order of their ids, so that two such transactions never wait for each other.
    */
-  async lock(tx: Queryable, id: string, advisoryKeys: string | readonly string[] = []): Promise<void> {
+  async lock(tx: Queryable, id: string | readonly string[], advisoryKeys: string | readonly string[] = []): Promise<void> {
     if (locksAreNoOps(this.db)) return;
     const run = (sql: string, params: readonly unknown[]) => (tx.withNext ? tx.withNext(sql, params) : tx.query(sql, params));
-    const locked = 'select id from requests where id = $1 for update';
-    // `advisoryKeys`: advisory locks taken next (units', BillingSettlement.chargesWithItems), after the row's; several
+    // `advisoryKeys`: advisory locks taken next (units', BillingSettlement.chargesWithItems), after the rows'; several
     // in the order of their keys, as every holder of more than one takes them, so that two never wait for each other.
     const keys = typeof advisoryKeys === 'string' ? [advisoryKeys] : [...advisoryKeys].sort();
+    if (typeof id !== 'string') {
+      const rows = 'select id from requests where id = any($1::text[]) order by id for update';
+      // Counted, so that every row is locked before the first advisory lock is asked for.
+      if (keys.length === 0) await run(rows, [[...id]]);
+      else
+        await run(
+          `with locked as (${rows})
+           select pg_advisory_xact_lock(hashtext(k.key)) from (select count(*) from locked) l, unnest($2::text[]) with ordinality as k(key, n) order by k.n`,
+          [[...id], keys],
+        );
+      return;
+    }
+    const locked = 'select id from requests where id = $1 for update';
     if (keys.length === 1) await run(`with locked as (${locked}) select pg_advisory_xact_lock(hashtext($2)) from locked`, [id, keys[0]]);
     else if (keys.length > 1)
       await run(

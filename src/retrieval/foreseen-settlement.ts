@@ -1,11 +1,12 @@
 import type { BillingSettlement } from '../billing/settlement.ts';
-import type { ForeseenUnit } from '../billing/settlement-types.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { answerOfRow, type RequestRepository } from '../requests/repository.ts';
 import { itemUpdatePart, openItemPart, type RequestNotes } from '../requests/statement-parts.ts';
 import type { ItemKind, RequestRow } from '../requests/types.ts';
 import type { Clock } from '../shared/clock.ts';
-import type { Db } from '../store/db.ts';
+import type { BilledRequest, ForeseenUnit } from '../billing/settlement-types.ts';
+import { CommitGroups } from '../store/commit-groups.ts';
+import type { Db, Queryable } from '../store/db.ts';
 import { combineParts } from '../store/statement.ts';
 import type { RequestEvents } from './events.ts';
 import { billedRequestOf, isOpen, succeededPatch, type Delivery, type ForeseenSettlement } from './settle.ts';
@@ -36,6 +37,30 @@ interface Gathering {
   settle(): Promise<void>;
 }
 
+/** A request's gathering closed, ready to settle (alone, or with other requests' in one transaction). */
+interface ReadyGathering {
+  request: RequestRow;
+  leaseOwner: string | null;
+  batch: readonly ForeseenDelivery[];
+}
+
+/** What a request's statements in a settlement's transaction wrote (undefined: that statement wrote nothing). */
+interface SettledRequest {
+  rows: ({ row: Record<string, unknown>; committed(): void } | undefined)[];
+  /** Whether the account has webhook listeners, as read with the answer. */
+  listened: boolean | undefined;
+}
+
+/**
+ * Requests whose foreseen settlements are written by one transaction at most (CommitGroups), on PostgreSQL: a
+ * request's settlement that finds this many in flight waits and settles with the others that came meanwhile. On the
+ * embedded store, one transaction runs at a time anyway, and a request's settlement is one statement that commits
+ * itself, with no BEGIN or COMMIT of its own to share.
+ */
+const SETTLEMENTS_IN_FLIGHT = 2;
+/** Requests settled together at most: the transaction's locks are held while its statements run. */
+const MAX_REQUESTS_PER_SETTLEMENT = 32;
+
 /** What ForeseenSettler works with: ItemSettler's own. */
 export interface ForeseenSettlerDeps {
   db: Db;
@@ -56,7 +81,15 @@ export interface ForeseenSettlerDeps {
  * Anything else it declines, and ItemSettler settles the usual way.
  */
 export class ForeseenSettler implements ForeseenSettlement {
-  constructor(private readonly deps: ForeseenSettlerDeps) {}
+  /** Settlements of concurrent requests written together (PostgreSQL only, SETTLEMENTS_IN_FLIGHT). */
+  private readonly groups: CommitGroups<ReadyGathering> | undefined;
+
+  constructor(private readonly deps: ForeseenSettlerDeps) {
+    this.groups =
+      deps.db.backend === 'postgres'
+        ? new CommitGroups((readies) => this.settleGroup(readies), SETTLEMENTS_IN_FLIGHT, MAX_REQUESTS_PER_SETTLEMENT)
+        : undefined;
+  }
 
   /** Foreseen data points delivered and waiting for their request's others (FORESEEN_WAIT_MS at most), by request. */
   private readonly together = new Map<string, Gathering>();
@@ -100,7 +133,8 @@ export class ForeseenSettler implements ForeseenSettlement {
       if (settling) return settling;
       clearTimeout(timer);
       this.together.delete(request.id);
-      settling = this.settleTogether(request, leaseOwner, batch).catch((err: unknown) => {
+      const ready = { request, leaseOwner, batch };
+      settling = (this.groups ? this.groups.add(ready) : this.settleGroup([ready])).catch((err: unknown) => {
         for (const d of batch) d.reject(err);
       });
       return settling;
@@ -120,50 +154,80 @@ export class ForeseenSettler implements ForeseenSettlement {
   }
 
   /**
-   * Foreseen data points of one request settled in one transaction and one round trip: the request's lock with the
-   * locks of the units to charge, then a statement per data point (BillingSettlement.settleForeseen), each written
-   * only while what its accept knew holds; all but the last go with it (Queryable.queryWithNext), and the last commits
-   * the transaction and reads the answer. Each delivery hears whether its statement wrote.
+   * Foreseen data points of one request or more (CommitGroups) settled in one transaction and one round trip: the
+   * requests' locks with the locks of the units to charge, then a statement per data point
+   * (BillingSettlement.settleForeseen), each written only while what its accept knew holds; all but the last go with it
+   * (Queryable.queryWithNext), and the last commits the transaction. The last of each request reads its answer. Each
+   * delivery hears whether its statement wrote. When the transaction of several requests fails, each settles on its
+   * own, so that one request's failure is not the others'.
    */
-  private async settleTogether(request: RequestRow, leaseOwner: string | null, batch: readonly ForeseenDelivery[]): Promise<void> {
-    const billed = billedRequestOf(request, this.deps.registers);
-    let listened: boolean | undefined;
-    const settled = await this.deps.db.transaction(async (tx) => {
-      // A charge is decided under the unit's lock; a deduplication against a charge found needs none.
-      const charged = batch.filter((d) => d.unit.expect === 'charge');
-      const lockKeys = charged.flatMap((d) => this.deps.billing.unitLockKey(billed, d.unit.unitKey) ?? []);
-      await this.deps.requests.lock(tx, request.id, lockKeys);
-      const listeners = this.deps.events.listenersPart?.(request.accountId);
-      const statements = batch.map((d, i) => {
-        const last = i === batch.length - 1;
-        const notes: RequestNotes = { legalName: d.legalName, leaseOwner: leaseOwner ?? undefined };
-        const item = ({ cost }: { cost: number }, onlyIf: string) =>
-          combineParts([
-            itemUpdatePart(request.id, 'dataPoint', d.name, succeededPatch(d.delivery, cost, true), this.deps.clock.now(), notes, {
-              answer: last,
-              onlyIf,
-            }),
-            ...(last && listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
-          ]);
-        const guard = {
-          part: openItemPart(request.id, 'dataPoint', d.name, 'foreseen_item'),
-          holds: 'exists (select 1 from foreseen_item)',
-        };
-        const sentWithLast = !last && tx.queryWithNext ? { query: tx.queryWithNext.bind(tx) } : tx;
-        return this.deps.billing.settleForeseen(sentWithLast, billed, d.unit, item, guard, { commits: last });
+  private async settleGroup(group: readonly ReadyGathering[]): Promise<void> {
+    // In the order of their accounts, whose rows a settlement may update: two transactions never wait for each other.
+    const readies = [...group].sort((a, b) =>
+      a.request.accountId < b.request.accountId ? -1 : a.request.accountId > b.request.accountId ? 1 : 0,
+    );
+    const billed = readies.map((r) => billedRequestOf(r.request, this.deps.registers));
+    let settled: SettledRequest[];
+    try {
+      settled = await this.deps.db.transaction(async (tx) => {
+        // A charge is decided under the unit's lock; a deduplication against a charge found needs none.
+        const lockKeys = readies.flatMap((r, k) =>
+          r.batch.flatMap((d) => (d.unit.expect === 'charge' ? (this.deps.billing.unitLockKey(billed[k]!, d.unit.unitKey) ?? []) : [])),
+        );
+        const ids = readies.map((r) => r.request.id);
+        await this.deps.requests.lock(tx, ids.length === 1 ? ids[0]! : ids, lockKeys);
+        // Every statement is sent before any is awaited: each but the last waits for the one after it.
+        const statements = readies.map((r, k) => this.statementsOf(tx, r, billed[k]!, k === readies.length - 1));
+        return Promise.all(statements);
       });
-      const rows = await Promise.all(statements);
-      const lastRow = rows[rows.length - 1];
-      if (lastRow) listened = listeners?.read(lastRow.row);
-      return rows;
+    } catch (err) {
+      if (readies.length === 1) throw err;
+      await Promise.all(readies.map((r) => this.settleGroup([r]).catch((e: unknown) => r.batch.forEach((d) => d.reject(e)))));
+      return;
+    }
+    await Promise.all(readies.map((r, k) => this.afterCommit(r, settled[k]!).catch((e: unknown) => r.batch.forEach((d) => d.reject(e)))));
+  }
+
+  /**
+   * The statements of one request's data points in a transaction (settleGroup), the last reading the request's answer
+   * and its account's webhook listeners; `commits`: its last statement commits the transaction.
+   */
+  private async statementsOf(tx: Queryable, ready: ReadyGathering, billed: BilledRequest, commits: boolean): Promise<SettledRequest> {
+    const { request, leaseOwner, batch } = ready;
+    const listeners = this.deps.events.listenersPart?.(request.accountId);
+    const statements = batch.map((d, i) => {
+      const last = i === batch.length - 1;
+      const notes: RequestNotes = { legalName: d.legalName, leaseOwner: leaseOwner ?? undefined };
+      const item = ({ cost }: { cost: number }, onlyIf: string) =>
+        combineParts([
+          itemUpdatePart(request.id, 'dataPoint', d.name, succeededPatch(d.delivery, cost, true), this.deps.clock.now(), notes, {
+            answer: last,
+            onlyIf,
+          }),
+          ...(last && listeners ? [(offset: number) => ({ ...listeners.with(offset), select: listeners.select })] : []),
+        ]);
+      const guard = {
+        part: openItemPart(request.id, 'dataPoint', d.name, 'foreseen_item'),
+        holds: 'exists (select 1 from foreseen_item)',
+      };
+      const commitsHere = last && commits;
+      const sentWithNext = !commitsHere && tx.queryWithNext ? { query: tx.queryWithNext.bind(tx) } : tx;
+      return this.deps.billing.settleForeseen(sentWithNext, billed, d.unit, item, guard, { commits: commitsHere });
     });
-    for (const s of settled) s?.committed();
-    const answer = settled[settled.length - 1] && answerOfRow(settled[settled.length - 1]!.row);
+    const rows = await Promise.all(statements);
+    const lastRow = rows[rows.length - 1];
+    return { rows, listened: lastRow ? listeners?.read(lastRow.row) : undefined };
+  }
+
+  /** What follows a request's settlement's commit: its answer to its caller, its events, and each delivery's outcome. */
+  private async afterCommit({ request, batch }: ReadyGathering, { rows, listened }: SettledRequest): Promise<void> {
+    for (const s of rows) s?.committed();
+    const answer = rows[rows.length - 1] && answerOfRow(rows[rows.length - 1]!.row);
     if (answer && !answer.items.some(isOpen)) this.deps.answers.offer(request.id, Promise.resolve(answer));
-    if (settled.some((s) => s !== undefined)) {
+    if (rows.some((s) => s !== undefined)) {
       this.deps.events.requestUpdated(request.accountId, request.id, listened);
       await this.deps.afterSettle(request);
     }
-    batch.forEach((d, i) => d.resolve(settled[i] !== undefined));
+    batch.forEach((d, i) => d.resolve(rows[i] !== undefined));
   }
 }

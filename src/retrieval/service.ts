@@ -2,7 +2,8 @@ import type { Account } from '../accounts/types.ts';
 import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoint } from '../contract/index.ts';
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
-import type { Db } from '../store/db.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import type { StatementGroups } from '../store/statement-groups.ts';
 import type { RequestRepository, StoredRequest } from '../requests/repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { UrlSigner } from '../documents/signer.ts';
@@ -55,6 +56,8 @@ export class RetrievalService {
     private readonly lease?: { readonly id: string },
     /** Answers read by the settlement that closed an onboarding request's last open item (ItemSettler). */
     private readonly answers?: SettledAnswers,
+    /** Where concurrent accepts are written together (PostgreSQL): see `acceptStore`. */
+    private readonly accepts?: StatementGroups,
   ) {}
 
   /**
@@ -146,10 +149,14 @@ export class RetrievalService {
     const lease = this.lease?.id ?? null;
     // With work to run, its first settlement or job commits waiting for the disk before anyone hears of the request.
     const flushedByWhatFollows = () => tasks.length > 0;
+    // An accept that commits without waiting for the disk shares its transaction with concurrent ones (StatementGroups,
+    // in the order of their accounts, whose rows the holds update). One that must be durable when it commits runs alone:
+    // in a group, another's deferred flush would be its own.
+    const acceptStore = (deferred: boolean): Queryable => (deferred && this.accepts ? this.accepts.on(account.id) : this.db);
     const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
     const acceptedUnread =
       guessedHold !== undefined &&
-      (await this.requests.insert(this.db, request, items, lease, {
+      (await this.requests.insert(acceptStore(flushedByWhatFollows()), request, items, lease, {
         with: guessedHold.parts,
         onlyIf: guessedHold.held,
         flushedByWhatFollows: flushedByWhatFollows(),
@@ -161,7 +168,7 @@ export class RetrievalService {
       ({ items, tasks } = admit(quote));
       const hold = this.billing.holdOf(request, quote);
       if (
-        !(await this.requests.insert(this.db, request, items, lease, {
+        !(await this.requests.insert(acceptStore(flushedByWhatFollows()), request, items, lease, {
           with: hold.parts,
           onlyIf: hold.held,
           flushedByWhatFollows: flushedByWhatFollows(),

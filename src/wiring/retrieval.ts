@@ -20,6 +20,7 @@ import { AccountSlotRepository } from '../retrieval/repository.ts';
 import { AgenticEnrichment } from '../retrieval/agentic-enrichment.ts';
 import { FastCache } from '../retrieval/fast-cache.ts';
 import { ForeseenSettler } from '../retrieval/foreseen-settlement.ts';
+import { StatementGroups } from '../store/statement-groups.ts';
 import { OnboardingExecutor } from '../retrieval/onboarding.ts';
 import { OrphanSweeper } from '../retrieval/orphans.ts';
 import { TaskRunner } from '../retrieval/runner.ts';
@@ -34,6 +35,13 @@ import type { Db } from '../store/db.ts';
 import { createTaxVerification } from '../tax-verification/index.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import type { ServiceEvents } from './events.ts';
+
+/**
+ * Accepts (a request, its items and its hold: one statement each) in flight at once on PostgreSQL; more wait and are
+ * written together in one transaction (StatementGroups), at most this many to one.
+ */
+const ACCEPTS_IN_FLIGHT = 2;
+const MAX_ACCEPTS_PER_TRANSACTION = 32;
 
 /**
  * The request engine: requests, their settlement (publishing `itemSettled`), the ownership graph, company steps
@@ -126,6 +134,9 @@ export function createRetrieval(
     enrichment,
     deps.lease,
     answers,
+    // The embedded store runs one statement at a time, and an accept alone is one message that commits itself: a group
+    // would add a BEGIN and a COMMIT there, and share nothing.
+    db.backend === 'postgres' ? new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION) : undefined,
   );
   const orphans = new OrphanSweeper(db, deps.lease, requests, onboarding, verification, clock, enrichment, (err) =>
     logFailure(log, err, 'orphaned work'),

@@ -29,8 +29,11 @@ describe('ownership graph through the API', () => {
   const run = async (key: string, body: object) => {
     const created = await post(key, body);
     assert.equal(created.status, 200, JSON.stringify(created.body));
+    // Verification answers before its work is done (test/api/verification-retries.test.ts, with the register down); the
+    // TEST register answers at once, so a job may have settled a data point before the answer is read: each is either
+    // still running or delivered, none failed.
     for (const s of Object.values(created.body.request.dataStatus.dataPoints) as any[])
-      assert.equal(s.status, 'in_progress', 'verification answers at once');
+      assert.ok(['in_progress', 'succeeded'].includes(s.status), `verification answers at once, nothing failed: ${s.status}`);
     return eventually(
       async () => {
         const r = await svc.call('GET', `/v2/company/${created.body.request.requestId}`, { key });
