@@ -52,10 +52,9 @@ interface SettledRequest {
 }
 
 /**
- * Requests whose foreseen settlements are written by one transaction at most (CommitGroups), on PostgreSQL: a
- * request's settlement that finds this many in flight waits and settles with the others that came meanwhile. On the
- * embedded store, one transaction runs at a time anyway, and a request's settlement is one statement that commits
- * itself, with no BEGIN or COMMIT of its own to share.
+ * Transactions of requests' foreseen settlements in flight at once (CommitGroups): a request's settlement that finds
+ * this many waits and settles with the others that came meanwhile, in one transaction (on the embedded store, one
+ * message to its thread, run as one implicit transaction: store/pglite.ts).
  */
 const SETTLEMENTS_IN_FLIGHT = 2;
 /** Requests settled together at most: the transaction's locks are held while its statements run. */
@@ -81,14 +80,11 @@ export interface ForeseenSettlerDeps {
  * Anything else it declines, and ItemSettler settles the usual way.
  */
 export class ForeseenSettler implements ForeseenSettlement {
-  /** Settlements of concurrent requests written together (PostgreSQL only, SETTLEMENTS_IN_FLIGHT). */
-  private readonly groups: CommitGroups<ReadyGathering> | undefined;
+  /** Settlements of concurrent requests written together (SETTLEMENTS_IN_FLIGHT). */
+  private readonly groups: CommitGroups<ReadyGathering>;
 
   constructor(private readonly deps: ForeseenSettlerDeps) {
-    this.groups =
-      deps.db.backend === 'postgres'
-        ? new CommitGroups((readies) => this.settleGroup(readies), SETTLEMENTS_IN_FLIGHT, MAX_REQUESTS_PER_SETTLEMENT)
-        : undefined;
+    this.groups = new CommitGroups((readies) => this.settleGroup(readies), SETTLEMENTS_IN_FLIGHT, MAX_REQUESTS_PER_SETTLEMENT);
   }
 
   /** Foreseen data points delivered and waiting for their request's others (FORESEEN_WAIT_MS at most), by request. */
@@ -134,7 +130,7 @@ export class ForeseenSettler implements ForeseenSettlement {
       clearTimeout(timer);
       this.together.delete(request.id);
       const ready = { request, leaseOwner, batch };
-      settling = (this.groups ? this.groups.add(ready) : this.settleGroup([ready])).catch((err: unknown) => {
+      settling = this.groups.add(ready).catch((err: unknown) => {
         for (const d of batch) d.reject(err);
       });
       return settling;

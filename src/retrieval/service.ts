@@ -56,7 +56,7 @@ export class RetrievalService {
     private readonly lease?: { readonly id: string },
     /** Answers read by the settlement that closed an onboarding request's last open item (ItemSettler). */
     private readonly answers?: SettledAnswers,
-    /** Where concurrent accepts are written together (PostgreSQL): see `acceptStore`. */
+    /** Where concurrent accepts are written together: see `acceptStore`. */
     private readonly accepts?: StatementGroups,
   ) {}
 

@@ -1,8 +1,9 @@
 /**
  * Hosts PGlite on its own thread. PGlite runs queries on the calling thread, so a slow query would freeze
  * the HTTP server's event loop; here it only blocks this worker. Messages are
- * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, params?, tx?, commit?} and every one gets
- * {id, rows?} or {id, error}. A failure of the store's own upkeep comes as {upkeepFailure}.
+ * {id, op: 'query'|'exec'|'begin'|'commit'|'rollback'|'close'|'dump'|'batch', sql?, params?, tx?, commit?, statements?}
+ * and every one gets {id, rows?} or {id, error} (a batch's rows: one list per statement). A failure of the store's own
+ * upkeep comes as {upkeepFailure}.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +17,7 @@ import type { UpkeepFailure } from './pglite-upkeep.ts';
 
 interface Request {
   id: number;
-  op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close' | 'dump';
+  op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close' | 'dump' | 'batch';
   sql?: string;
   params?: unknown[];
   tx?: number;
@@ -24,6 +25,8 @@ interface Request {
   blob?: string;
   /** A transaction's statement that commits it once it succeeds (Queryable.commitWith). */
   commit?: boolean;
+  /** op 'batch': statements run in order as one transaction, answered with each one's rows. */
+  statements?: { sql: string; params: unknown[] }[];
 }
 
 const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
@@ -74,11 +77,50 @@ const NO_SYNC = { syncToFs: false };
  * rolls back is undone with it, so a failure or a rollback forgets it and the next run sets it again).
  */
 let sessionPlanMode: PlanMode | undefined;
+const planCacheMode = (mode: PlanMode) => (mode === 'generic' ? 'force_generic_plan' : 'auto');
 async function usePlanMode(mode: PlanMode): Promise<void> {
   if (sessionPlanMode === mode) return;
-  const setting = mode === 'generic' ? 'force_generic_plan' : 'auto';
-  await db.execProtocolStream(serialize.query(`set plan_cache_mode = ${setting}`), NO_SYNC);
+  await db.execProtocolStream(serialize.query(`set plan_cache_mode = ${planCacheMode(mode)}`), NO_SYNC);
   sessionPlanMode = mode;
+}
+
+/** A statement of this session prepared by its text (`prepared`). */
+interface PreparedStatement {
+  name: string;
+  paramTypes: number[];
+  plan: PlanChoice;
+}
+
+/**
+ * The statement prepared for `sql`, parsed and described the first time. Sent without a sync, under the query lock the
+ * caller holds: a failure leaves PostgreSQL skipping messages until the caller's sync.
+ */
+async function preparedFor(sql: string): Promise<PreparedStatement> {
+  let statement = prepared.get(sql);
+  if (!statement) {
+    const name = `p${prepared.size}`;
+    await db.execProtocolStream(serialize.parse({ name, text: sql }), NO_SYNC);
+    const described = await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC);
+    statement = { name, paramTypes: parse.parseDescribeStatementResults(described), plan: new PlanChoice() };
+    prepared.set(sql, statement);
+  }
+  return statement;
+}
+
+/** The bind, describe and execute of one run of a prepared statement, its parameters serialised by their types. */
+function runOf(statement: PreparedStatement, params: readonly unknown[]): Uint8Array[] {
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[statement.paramTypes[i]!];
+    return serializer ? serializer(value) : String(value);
+  });
+  return [serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})];
+}
+
+/** After a failure before a run's own sync (a parse): PostgreSQL skips what follows until a sync. */
+async function recover(): Promise<void> {
+  sessionPlanMode = undefined;
+  await db.execProtocolStream(serialize.sync(), NO_SYNC).catch(() => undefined);
 }
 
 /**
@@ -92,27 +134,9 @@ async function preparedQuery(sql: string, params: unknown[], inTransaction: bool
   return db.runExclusive(async () => {
     const messages = [];
     try {
-      let statement = prepared.get(sql);
-      if (!statement) {
-        const name = `p${prepared.size}`;
-        await db.execProtocolStream(serialize.parse({ name, text: sql }), NO_SYNC);
-        const described = await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC);
-        statement = { name, paramTypes: parse.parseDescribeStatementResults(described), plan: new PlanChoice() };
-        prepared.set(sql, statement);
-      }
-      const paramTypes = statement.paramTypes;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = db.serializers[paramTypes[i]!];
-        return serializer ? serializer(value) : String(value);
-      });
+      const statement = await preparedFor(sql);
       // Bind, describe, execute and sync in one message: one call into PostgreSQL instead of four.
-      const run = Buffer.concat([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]);
+      const run = Buffer.concat([...runOf(statement, params), serialize.sync()]);
       // Planned as this statement runs fastest (plan-choice.ts): the run's time is all PostgreSQL's, on this thread.
       const mode = statement.plan.next();
       await usePlanMode(mode);
@@ -120,14 +144,74 @@ async function preparedQuery(sql: string, params: unknown[], inTransaction: bool
       messages.push(...(await db.execProtocolStream(run, NO_SYNC)));
       statement.plan.record(mode, performance.now() - started);
     } catch (err) {
-      sessionPlanMode = undefined;
-      // A failure before the run's own sync (the parse): PostgreSQL skips what follows until a sync.
-      await db.execProtocolStream(serialize.sync(), NO_SYNC).catch(() => undefined);
+      await recover();
       throw err;
     }
     if (!inTransaction) await db.syncToFs();
     return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
   });
+}
+
+/** Sets `plan_cache_mode` inside a batch's messages, between two statements that want different plans. */
+const PLAN_MODE_SQL = "select set_config('plan_cache_mode', $1, false)";
+
+/**
+ * Statements that make one transaction, run as one message: each's bind, describe and execute, and one sync, so that
+ * PostgreSQL runs them as one implicit transaction (one commit, one call into it, one answer to the service's thread).
+ * A failure stops the rest and rolls all of them back. Each runs in the plan mode its own runs chose (PlanChoice), set
+ * between two that differ; a batch's runs are not timed for that choice, which its runs alone make.
+ */
+async function batchQuery(statements: readonly { sql: string; params: unknown[] }[]): Promise<unknown[][]> {
+  return db.runExclusive(async () => {
+    let messages: Awaited<ReturnType<typeof db.execProtocolStream>>;
+    /** Per statement, the index of its result among the batch's (the mode's settings have results too). */
+    const resultOf: number[] = [];
+    try {
+      const parts: Uint8Array[] = [];
+      let mode = sessionPlanMode;
+      let results = 0;
+      for (const { sql, params } of statements) {
+        const statement = await preparedFor(sql);
+        const wanted = statement.plan.chosenMode();
+        if (wanted !== mode) {
+          parts.push(...runOf(await preparedFor(PLAN_MODE_SQL), [planCacheMode(wanted)]));
+          results++;
+          mode = wanted;
+        }
+        parts.push(...runOf(statement, params));
+        resultOf.push(results++);
+      }
+      parts.push(serialize.sync());
+      messages = await db.execProtocolStream(Buffer.concat(parts), NO_SYNC);
+      sessionPlanMode = mode;
+    } catch (err) {
+      await recover();
+      throw err;
+    }
+    await db.syncToFs();
+    const results = parse.parseResults(messages, db.parsers);
+    return resultOf.map((i) => results[i]?.rows ?? []);
+  });
+}
+
+/**
+ * A batch with a statement that cannot run prepared (no parameters, or no room left for a new text): the same
+ * statements in a transaction of their own, BEGIN and COMMIT each a statement.
+ */
+async function batchInTransaction(statements: readonly Request[]): Promise<unknown[][]> {
+  try {
+    return await db.transaction(async (tx) => {
+      const rows: unknown[][] = [];
+      for (const s of statements) {
+        rows.push(preparable(s) ? await preparedQuery(s.sql!, s.params!, true) : (await tx.query(s.sql!, s.params ?? [])).rows);
+      }
+      return rows;
+    });
+  } catch (err) {
+    // Rolled back, with any plan mode its statements set.
+    sessionPlanMode = undefined;
+    throw err;
+  }
 }
 
 /** Open transactions: each waits, inside PGlite's transaction callback, for its queued statements. */
@@ -208,6 +292,13 @@ async function handle(req: Request): Promise<void> {
         }
         const res = await db.query(req.sql!, req.params ?? [], blobOf(req));
         return reply(req.id, { rows: res.rows });
+      }
+      case 'batch': {
+        const statements = req.statements!.map((s) => ({ id: req.id, op: 'query' as const, sql: s.sql, params: s.params }));
+        const rows = statements.every(preparable)
+          ? await db._runExclusiveTransaction(() => batchQuery(req.statements!))
+          : await batchInTransaction(statements);
+        return reply(req.id, { rows });
       }
       case 'exec': {
         // Several statements, no parameters; the rows of every statement, in order (a RETURNING in the

@@ -87,7 +87,17 @@ export async function openPglite(
     pending.clear();
   });
 
-  function send(op: string, fields: { sql?: string; params?: readonly unknown[]; tx?: number; blob?: string; commit?: boolean } = {}) {
+  function send(
+    op: string,
+    fields: {
+      sql?: string;
+      params?: readonly unknown[];
+      tx?: number;
+      blob?: string;
+      commit?: boolean;
+      statements?: readonly { sql: string; params: readonly unknown[] }[];
+    } = {},
+  ) {
     if (closed) return Promise.reject(new DatabaseError('the store is closed'));
     const id = nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
@@ -150,17 +160,20 @@ export async function openPglite(
         // A transaction whose only statement commits it runs as that statement alone, which is atomic by itself: the
         // worker runs no BEGIN and no COMMIT for it (each a statement of its own inside PGlite), nor a second message.
         const alone = commit && !begun && queued.length === 0;
+        // A transaction of statements queued (withNext) and the one that commits, nothing read between them: one
+        // message, which the worker runs as one implicit transaction, with no BEGIN and COMMIT statements of their own.
+        const batch = commit && !begun && queued.length > 0 ? queued.splice(0) : undefined;
         const fields = { sql, params, ...(alone ? {} : { tx }), ...(commit && !alone ? { commit } : {}) };
         // BEGIN and the statements queued ahead (withNext) are posted without waiting, like BEGIN: the worker runs them
         // in order, and the first failure among them is this statement's.
-        const first = begun || alone ? [] : [begin()];
+        const first = begun || alone || batch ? [] : [begin()];
         const ahead = queued.splice(0).map((q) => {
           const rows = send('query', { sql: q.sql, params: q.params, tx });
           // Its rows for whoever reads them; its failure is this statement's (below) either way.
           rows.then(q.resolve, q.reject ?? (() => undefined));
           return rows;
         });
-        const sent = send('query', fields);
+        const sent = batch ? sendBatch(batch, sql, params) : send('query', fields);
         // Posted before the answer comes back: the worker runs them after the commit (or, if the statement failed and
         // nothing committed, they are answered with undefined below).
         const follow = commit ? followers.splice(0) : [];
@@ -175,6 +188,21 @@ export async function openPglite(
               (r) => f.resolve(committed ? r : undefined),
               (e) => f.reject(e),
             );
+        }
+      };
+      /**
+       * The queued statements and the last, as one batch: each queued one's rows to whoever reads them, the last's
+       * answered; a failure, which rolled back all of them, is every one's.
+       */
+      const sendBatch = async (batch: typeof queued, sql: string, params: readonly unknown[]) => {
+        const statements = [...batch.map((q) => ({ sql: q.sql, params: q.params })), { sql, params }];
+        try {
+          const rows = (await send('batch', { statements })) as unknown[][];
+          batch.forEach((q, i) => q.resolve?.(rows[i]!));
+          return rows[batch.length]!;
+        } catch (err) {
+          for (const q of batch) q.reject?.(err);
+          throw err;
         }
       };
       /** Statements queued with nothing after them run before the commit: the last of them carries the others. */

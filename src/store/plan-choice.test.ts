@@ -19,6 +19,14 @@ describe('PlanChoice', () => {
     assert.deepEqual(modes, ['auto', 'auto', 'auto', 'generic', 'generic', 'generic', 'generic', 'generic', 'generic', 'generic']);
   });
 
+  it("tells runs that are not timed (a batch's) the mode chosen last: PostgreSQL's own until a trial ends", () => {
+    const choice = new PlanChoice(3, 100);
+    drive(choice, 5, (m) => (m === 'generic' ? 0.2 : 1));
+    assert.equal(choice.chosenMode(), 'auto', 'during the first trial');
+    drive(choice, 1, (m) => (m === 'generic' ? 0.2 : 1));
+    assert.equal(choice.chosenMode(), 'generic', 'once the trial found the generic plan faster');
+  });
+
   it("keeps PostgreSQL's own choice when the generic plan was slower", () => {
     const modes = drive(new PlanChoice(3, 100), 10, (m) => (m === 'generic' ? 5 : 1));
     assert.deepEqual(modes.slice(6), ['auto', 'auto', 'auto', 'auto']);

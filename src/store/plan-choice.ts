@@ -28,6 +28,11 @@ export class PlanChoice {
     return this.chosen;
   }
 
+  /** The mode chosen by the last trial (`auto` before the first ends), for runs that are not timed for the choice. */
+  chosenMode(): PlanMode {
+    return this.chosen;
+  }
+
   /** Records the run just made in `next()`'s mode, and how long it took. */
   record(mode: PlanMode, ms: number): void {
     const i = this.runs % this.retrialEvery;

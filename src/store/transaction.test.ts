@@ -251,6 +251,62 @@ describe('transactions', () => {
     assert.deepEqual(await db.query('select k from tx_probe where k = $1', ['with-next-never']), []);
   });
 
+  it('runs statements sent queryWithNext and the commitWith after them as one transaction, failing and keeping nothing together', async () => {
+    // On the embedded store they travel as one message, run as one implicit transaction (store/pglite.ts).
+    const write = 'insert into tx_probe (k, n) values ($1, $2) returning pg_current_xact_id()::text as id, k, n';
+    for (let i = 0; i < 3; i++) {
+      const [a, bare, b, last] = await db.transaction(async (tx) => {
+        const a = tx.queryWithNext!<{ id: string; k: string; n: number }>(write, [`together-a${i}`, i]);
+        // Without parameters: not a prepared statement on the embedded store, so those four run as a transaction there.
+        const bare = i === 2 ? tx.queryWithNext!<{ id: string }>('select pg_current_xact_id()::text as id') : undefined;
+        const b = tx.queryWithNext!<{ id: string; k: string; n: number }>(write, [`together-b${i}`, 10 + i]);
+        const last = await tx.commitWith!<{ id: string; total: number }>(
+          'select pg_current_xact_id()::text as id, sum(n)::int8 as total from tx_probe where k in ($1, $2)',
+          [`together-a${i}`, `together-b${i}`],
+        );
+        return [await a, bare && (await bare), await b, last];
+      });
+      assert.deepEqual(
+        [a![0]!.k, a![0]!.n, b![0]!.k, b![0]!.n, last![0]!.total],
+        [`together-a${i}`, i, `together-b${i}`, 10 + i, 10 + 2 * i],
+        'each statement its own rows, each seeing those before it',
+      );
+      const ids = new Set([a![0]!.id, b![0]!.id, last![0]!.id, ...(bare ? [bare[0]!.id] : [])]);
+      assert.equal(ids.size, 1, `one transaction: ${[...ids].join(', ')}`);
+    }
+    // The second of three fails: every reader hears its error, and the first's write is undone with it.
+    const heard: unknown[] = [];
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        const first = tx.queryWithNext!(write, ['together-undone', 1]).catch((err: unknown) => heard.push(err));
+        const failing = tx.queryWithNext!(write, ['together-a0', 1]).catch((err: unknown) => heard.push(err));
+        await tx.commitWith!(write, ['together-after', 1]);
+        await Promise.all([first, failing]);
+      }),
+      (err: { code?: string }) => err.code === '23505',
+    );
+    assert.deepEqual(
+      heard.map((e) => (e as { code?: string }).code),
+      ['23505', '23505'],
+    );
+    // The store goes on, at once (on the embedded store, the session's plan mode is set again inside the next message).
+    const again = await db.transaction(async (tx) => {
+      const first = tx.queryWithNext!<{ k: string }>(write, ['together-again-1', 1]);
+      const last = await tx.commitWith!<{ k: string }>(write, ['together-again-2', 2]);
+      return [await first, last];
+    });
+    assert.deepEqual(
+      again.map((rows) => rows[0]!.k),
+      ['together-again-1', 'together-again-2'],
+    );
+    const kept = await db.query<{ k: string }>('select k from tx_probe where k like $1 order by k', ['together-%']);
+    assert.deepEqual(
+      kept.map((r) => r.k).filter((k) => !/^together-[ab]\d$/.test(k)),
+      ['together-again-1', 'together-again-2'],
+      'nothing of the failed transaction is kept',
+    );
+  });
+
   it('runs a statement sent afterCommit once the transaction has committed, in its round trip, with rows of its own', async () => {
     const read = 'select n from tx_probe where k = $1';
     for (let i = 1; i <= 5; i++) {

@@ -37,8 +37,9 @@ import type { WebhookService } from '../webhooks/service.ts';
 import type { ServiceEvents } from './events.ts';
 
 /**
- * Accepts (a request, its items and its hold: one statement each) in flight at once on PostgreSQL; more wait and are
- * written together in one transaction (StatementGroups), at most this many to one.
+ * Accepts (a request, its items and its hold: one statement each) in flight at once; more wait and are written together
+ * in one transaction (StatementGroups), at most this many to one: one round trip and one commit on PostgreSQL, one
+ * message to the embedded store's thread and one commit there.
  */
 const ACCEPTS_IN_FLIGHT = 2;
 const MAX_ACCEPTS_PER_TRANSACTION = 32;
@@ -134,9 +135,7 @@ export function createRetrieval(
     enrichment,
     deps.lease,
     answers,
-    // The embedded store runs one statement at a time, and an accept alone is one message that commits itself: a group
-    // would add a BEGIN and a COMMIT there, and share nothing.
-    db.backend === 'postgres' ? new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION) : undefined,
+    new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION),
   );
   const orphans = new OrphanSweeper(db, deps.lease, requests, onboarding, verification, clock, enrichment, (err) =>
     logFailure(log, err, 'orphaned work'),
