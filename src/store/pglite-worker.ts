@@ -26,7 +26,13 @@ interface Request {
   /** A transaction's statement that commits it once it succeeds (Queryable.commitWith). */
   commit?: boolean;
   /** op 'batch': statements run in order as one transaction, answered with each one's rows. */
-  statements?: { sql: string; params: unknown[] }[];
+  statements?: BatchStatement[];
+}
+
+/** A statement of a batch. */
+interface BatchStatement {
+  sql: string;
+  params: unknown[];
 }
 
 const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
@@ -67,7 +73,7 @@ const prepared = new Map<string, { name: string; paramTypes: number[]; plan: Pla
 const MAX_PREPARED = 1000;
 
 /** Whether a statement runs prepared: it has parameters, no COPY blob, and is known or there is room for it. */
-const preparable = (req: Request) =>
+const preparable = (req: Pick<Request, 'sql' | 'params' | 'blob'>) =>
   !!req.params?.length && req.blob === undefined && (prepared.has(req.sql!) || prepared.size < MAX_PREPARED);
 const { serialize } = protocol;
 const NO_SYNC = { syncToFs: false };
@@ -161,7 +167,7 @@ const PLAN_MODE_SQL = "select set_config('plan_cache_mode', $1, false)";
  * A failure stops the rest and rolls all of them back. Each runs in the plan mode its own runs chose (PlanChoice), set
  * between two that differ; a batch's runs are not timed for that choice, which its runs alone make.
  */
-async function batchQuery(statements: readonly { sql: string; params: unknown[] }[]): Promise<unknown[][]> {
+async function batchQuery(statements: readonly BatchStatement[]): Promise<unknown[][]> {
   return db.runExclusive(async () => {
     let messages: Awaited<ReturnType<typeof db.execProtocolStream>>;
     /** Per statement, the index of its result among the batch's (the mode's settings have results too). */
@@ -198,12 +204,12 @@ async function batchQuery(statements: readonly { sql: string; params: unknown[] 
  * A batch with a statement that cannot run prepared (no parameters, or no room left for a new text): the same
  * statements in a transaction of their own, BEGIN and COMMIT each a statement.
  */
-async function batchInTransaction(statements: readonly Request[]): Promise<unknown[][]> {
+async function batchInTransaction(statements: readonly BatchStatement[]): Promise<unknown[][]> {
   try {
     return await db.transaction(async (tx) => {
       const rows: unknown[][] = [];
       for (const s of statements) {
-        rows.push(preparable(s) ? await preparedQuery(s.sql!, s.params!, true) : (await tx.query(s.sql!, s.params ?? [])).rows);
+        rows.push(preparable(s) ? await preparedQuery(s.sql, s.params, true) : (await tx.query(s.sql, s.params)).rows);
       }
       return rows;
     });
@@ -294,9 +300,9 @@ async function handle(req: Request): Promise<void> {
         return reply(req.id, { rows: res.rows });
       }
       case 'batch': {
-        const statements = req.statements!.map((s) => ({ id: req.id, op: 'query' as const, sql: s.sql, params: s.params }));
+        const statements = req.statements!;
         const rows = statements.every(preparable)
-          ? await db._runExclusiveTransaction(() => batchQuery(req.statements!))
+          ? await db._runExclusiveTransaction(() => batchQuery(statements))
           : await batchInTransaction(statements);
         return reply(req.id, { rows });
       }
