@@ -35,7 +35,7 @@ interface BatchStatement {
   params: unknown[];
 }
 
-const blobOf = (req: Request) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
+const blobOf = (req: Pick<Request, 'blob'>) => (req.blob === undefined ? undefined : { blob: new Blob([req.blob]) });
 
 const port = parentPort!;
 const { dataDir, loadFrom, checkpoints, vacuums } = workerData as {
@@ -200,6 +200,11 @@ async function batchQuery(statements: readonly BatchStatement[]): Promise<unknow
   });
 }
 
+/** A statement inside an open transaction: prepared when it can be, else through PGlite's own `query`. */
+async function queryIn(tx: Transaction, s: Pick<Request, 'sql' | 'params' | 'blob'>): Promise<unknown[]> {
+  return preparable(s) ? preparedQuery(s.sql!, s.params!, true) : (await tx.query(s.sql!, s.params ?? [], blobOf(s))).rows;
+}
+
 /**
  * A batch with a statement that cannot run prepared (no parameters, or no room left for a new text): the same
  * statements in a transaction of their own, BEGIN and COMMIT each a statement.
@@ -208,9 +213,7 @@ async function batchInTransaction(statements: readonly BatchStatement[]): Promis
   try {
     return await db.transaction(async (tx) => {
       const rows: unknown[][] = [];
-      for (const s of statements) {
-        rows.push(preparable(s) ? await preparedQuery(s.sql, s.params, true) : (await tx.query(s.sql, s.params)).rows);
-      }
+      for (const s of statements) rows.push(await queryIn(tx, s));
       return rows;
     });
   } catch (err) {
@@ -256,9 +259,7 @@ function runTransaction(req: Request) {
       }
       let rows: unknown[];
       try {
-        rows = preparable(next)
-          ? await preparedQuery(next.sql!, next.params!, true)
-          : (await tx.query(next.sql!, next.params ?? [], blobOf(next))).rows;
+        rows = await queryIn(tx, next);
       } catch (err) {
         reply(next.id, { error: errorOf(err) });
         continue;
