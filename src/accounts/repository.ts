@@ -29,13 +29,13 @@ export class AccountRepository {
     return row?.n ?? 0;
   }
 
+  /** The account and its balance row (0: credits come as ledger entries). */
   async insertAccount(tx: Queryable, account: Account, now: Date): Promise<void> {
-    await tx.query('insert into accounts (id, name, features, created_at) values ($1, $2, $3::jsonb, $4)', [
-      account.id,
-      account.name,
-      json(account.features),
-      now,
-    ]);
+    await tx.query(
+      `with account as (insert into accounts (id, name, features, created_at) values ($1, $2, $3::jsonb, $4) returning id)
+       insert into account_balances (account_id, balance) select id, 0 from account`,
+      [account.id, account.name, json(account.features), now],
+    );
   }
 
   /** The account's first key; false, with nothing written, when the hash is another account's already. */
@@ -49,7 +49,7 @@ export class AccountRepository {
   }
 
   async deleteAccount(tx: Queryable, id: string): Promise<void> {
-    await tx.query('delete from accounts where id = $1', [id]);
+    await tx.query('with balance as (delete from account_balances where account_id = $1) delete from accounts where id = $1', [id]);
   }
 
   /** The account of a key hash that is not revoked. */

@@ -18,7 +18,7 @@ export interface LedgerEntryInput {
 
 /**
  * The append-only credit ledger: an account's balance is the sum of its entries, holds of work in flight
- * included, kept in `accounts.balance` as each entry is written. Nothing is ever updated or deleted; a correction is
+ * included, kept in `account_balances` as each entry is written. Nothing is ever updated or deleted; a correction is
  * a new entry.
  */
 export class Ledger {

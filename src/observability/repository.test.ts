@@ -18,7 +18,7 @@ describe('StoreFigures.chargedByRegister', () => {
     ({ db, drop } = await openTestDb());
     figures = new StoreFigures(db, 'pgboss');
     for (const account of ['acc_a', 'acc_b']) {
-      await db.query(`insert into accounts (id, name, balance, created_at) values ($1, $1, 0, now())`, [account]);
+      await db.query(`insert into accounts (id, name, created_at) values ($1, $1, now())`, [account]);
     }
   });
   after(() => drop());

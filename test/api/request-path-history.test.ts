@@ -139,6 +139,21 @@ describe('request path: the cost of a request is independent of history', () => 
     assert.equal(row!.lease, null, 'the lease ended with the last settlement');
   });
 
+  it("holds and charges a request without writing the account's row, which every request's rows reference", async () => {
+    // Each foreign key to the account locks its row; a row that also took every hold gained a version per request and
+    // a multixact of lockers, which each key check then read through (migration 020: the balance is a row of its own).
+    const accountRow = async () =>
+      (await svc.db.query<{ version: string }>('select xmin::text as version from accounts where id = $1', [accountId]))[0]!.version;
+    const balance = async () => (await svc.call('GET', '/v2/billing/balance', { key })).body.balanceInCreditCents as number;
+    const [versionBefore, balanceBefore] = [await accountRow(), await balance()];
+    const res = await svc.call('POST', '/v2/company', { key, body: { ...body, id: 'HISTORY-ACCOUNT-ROW' } });
+    assert.equal(res.status, 200);
+    const cost = res.body.request.dataStatus.dataPoints.company.cost;
+    assert.ok(cost > 0, 'the request is charged');
+    assert.equal(await balance(), balanceBefore - cost, 'the balance moved by the charge');
+    assert.equal(await accountRow(), versionBefore, "the account's row is the version it was before the request");
+  });
+
   it('accepts a company this process has not seen, but the account was charged for within its window, as deduplicated', async () => {
     // The charge was made elsewhere (another process, or before a restart): written by SQL, a minute ago.
     const company = 'HISTORY-ELSEWHERE';

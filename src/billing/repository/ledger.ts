@@ -9,10 +9,10 @@ export interface NewLedgerEntry {
   reference: string | null;
 }
 
-/** The ledger's statements (tables ledger_entries, and accounts.balance kept with them); see Ledger. */
+/** The ledger's statements (tables ledger_entries, and account_balances kept with them); see Ledger. */
 export class LedgerRepository {
   /**
-   * The entries as two common table expressions, `balance` (the account's row, updated by their sum; no row when
+   * The entries as two common table expressions, `balance` (the account's balance row, updated by their sum; no row when
    * `floor` refused it) and `ledger` (the entries written), numbered from `$<offset + 1>`. `onlyIf`: a SQL condition on
    * expressions before them; when false, nothing is written (no row in `balance`).
    */
@@ -28,14 +28,14 @@ export class LedgerRepository {
     const total = entries.reduce((sum, e) => sum + e.amount, 0);
     return {
       // Entries that sum to 0 (a unit's hold released and the same amount charged: most settlements) leave the balance
-      // as it is: the account's row is read, not updated, so they take no lock on it. Under load one account's
+      // as it is: the balance row is read, not updated, so they take no lock on it. Under load one account's
       // settlements otherwise queue on that row, each holding it until its transaction's commit.
       ctes: `balance as (
          ${
            total === 0 && floor === undefined
-             ? `select id from accounts where id = ${$(1)} and ${$(2)}::int8 = 0 and ${$(7)}::int8 is null${onlyIf ? ` and (${onlyIf})` : ''}`
-             : `update accounts set balance = balance + ${$(2)} where id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)${onlyIf ? ` and (${onlyIf})` : ''}
-         returning id`
+             ? `select account_id as id from account_balances where account_id = ${$(1)} and ${$(2)}::int8 = 0 and ${$(7)}::int8 is null${onlyIf ? ` and (${onlyIf})` : ''}`
+             : `update account_balances set balance = balance + ${$(2)} where account_id = ${$(1)} and (${$(7)}::int8 is null or balance + ${$(2)} >= ${$(7)}::int8)${onlyIf ? ` and (${onlyIf})` : ''}
+         returning account_id as id`
          }
        ), ledger as (
          insert into ledger_entries (id, account_id, amount, kind, reference, created_at)
@@ -63,7 +63,7 @@ export class LedgerRepository {
   }
 
   async balance(tx: Queryable, accountId: string): Promise<number> {
-    const [row] = await tx.query<{ balance: number }>('select balance from accounts where id = $1', [accountId]);
+    const [row] = await tx.query<{ balance: number }>('select balance from account_balances where account_id = $1', [accountId]);
     return row?.balance ?? 0;
   }
 }
