@@ -3,7 +3,7 @@ import { openStore } from '../../src/store/open.ts';
 /** What the store holds after a benchmark's load, once the service has stopped: money and work accounted for. */
 export interface LedgerCheck {
   requests: number;
-  /** Accounts whose balance row differs from the sum of their ledger entries. */
+  /** Accounts whose balance row differs from the sum of their ledger entries, or that have none. */
   balanceMismatches: number;
   /** Accounts whose balance differs from their grants minus their charged events (holds all released). */
   chargeMismatches: number;
@@ -29,12 +29,12 @@ export async function checkLedger(env: Record<string, string>): Promise<LedgerCh
     return {
       requests: await count('select count(*)::int as n from requests'),
       balanceMismatches: await count(
-        `select count(*)::int as n from accounts a join account_balances b on b.account_id = a.id
-          where b.balance <> (select coalesce(sum(l.amount), 0) from ledger_entries l where l.account_id = a.id)`,
+        `select count(*)::int as n from accounts a left join account_balances b on b.account_id = a.id
+          where b.balance is distinct from (select coalesce(sum(l.amount), 0) from ledger_entries l where l.account_id = a.id)`,
       ),
       chargeMismatches: await count(
-        `select count(*)::int as n from accounts a join account_balances b on b.account_id = a.id
-          where b.balance <> (select coalesce(sum(l.amount), 0) from ledger_entries l where l.account_id = a.id and l.kind in ('grant', 'adjustment', 'refund'))
+        `select count(*)::int as n from accounts a left join account_balances b on b.account_id = a.id
+          where b.balance is distinct from (select coalesce(sum(l.amount), 0) from ledger_entries l where l.account_id = a.id and l.kind in ('grant', 'adjustment', 'refund'))
                             - (select coalesce(sum(e.amount), 0) from billing_events e where e.account_id = a.id and e.status = 'charged')`,
       ),
       chargedTwice: await count(
