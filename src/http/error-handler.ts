@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError } from '../shared/errors.ts';
 import { RegisterError } from '../registers/errors.ts';
+import { isStoreConnectionFailure } from '../store/errors.ts';
 
 /** RegisterError codes as API errors: the register said so, the request ends with the same meaning. */
 export function apiErrorFromRegister(err: RegisterError): ApiError {
@@ -57,5 +58,7 @@ export function toApiError(err: FastifyError | Error): ApiError {
     if (fe.statusCode === 429) return new ApiError('rate_limited', fe.message);
     return new ApiError('invalid_request', fe.message, undefined, undefined, fe.statusCode === 404 ? 400 : fe.statusCode);
   }
+  // The store's connection broke under the request: nothing is wrong with it, and a retry may well succeed.
+  if (isStoreConnectionFailure(err)) return new ApiError('service_unavailable', 'the store did not answer: retry the request');
   return new ApiError('internal_error', 'an unexpected error occurred');
 }

@@ -20,8 +20,14 @@ export class RequestRepository {
    * its transaction alone). The caller sets it only when work follows that commits waiting for the disk before anyone
    * outside learns of the request: the settlement of an open item, the scheduling of a job. The log is written in
    * order, so that commit makes this one durable too; a crash of the store before it loses a request nobody was
-   * answered about and nothing was charged for. Meanwhile the account's row, which every hold updates, is no longer
-   * held through a disk flush per request.
+   * answered about and nothing was charged for. Meanwhile the account's balance row, which every hold updates, is no
+   * longer held through a disk flush per request.
+   *
+   * A statement that fails may still have been written: its answer is lost when the connection breaks after the store
+   * received it (and a group that shares its transaction runs it again alone, which then finds its id taken). The
+   * request's id is new, so a request found under it is this one, written with its hold: the insert is read back
+   * before the failure is believed, and the request goes on as accepted rather than be left holding its credits
+   * under this live process's lease, which no sweep takes over.
    */
   async insert(
     tx: Queryable,
@@ -36,8 +42,18 @@ export class RequestRepository {
       [...(opts.with ?? []), (offset) => requestPart(req, items, leaseOwner, onlyIf, offset)],
       `select ${onlyIf} as written${deferFlush}`,
     );
-    const [row] = await tx.query<{ written: boolean }>(withGenericPlan(sql), params);
-    return row?.written === true;
+    try {
+      const [row] = await tx.query<{ written: boolean }>(withGenericPlan(sql), params);
+      return row?.written === true;
+    } catch (err) {
+      if (await this.exists(req.id).catch(() => false)) return true;
+      throw err;
+    }
+  }
+
+  /** Whether a request was committed under this id. */
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.query('select 1 from requests where id = $1', [id])).length > 0;
   }
 
   /**

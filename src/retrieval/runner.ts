@@ -2,6 +2,7 @@ import type { DataPoint } from '../contract/index.ts';
 import type { Register } from '../registers/contract.ts';
 import { blockFor } from '../registers/catalogue.ts';
 import { RegisterError } from '../registers/errors.ts';
+import { isStoreConnectionFailure } from '../store/errors.ts';
 import type { RequestRepository } from '../requests/repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { DocumentFiles } from '../documents/files.ts';
@@ -19,6 +20,16 @@ export function failureOf(err: unknown, source: string): ItemFailure {
   if (err instanceof RegisterError) {
     const code = err.code === 'invalid_request' ? 'processing_failed' : err.code;
     return { code, message: err.message, retryable: err.retryable, source: err.source ?? source };
+  }
+  if (isStoreConnectionFailure(err)) {
+    // The register answered; what broke is the store's connection while the outcome was being written, which may or
+    // may not have landed. Retryable: a retry settles the item, or finds it settled, on another connection.
+    return {
+      code: 'service_unavailable',
+      message: 'the outcome could not be recorded: the connection to the store broke',
+      retryable: true,
+      source,
+    };
   }
   return { code: 'processing_failed', message: 'the register answer could not be processed', retryable: false, source };
 }

@@ -122,8 +122,10 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
     // A schema of its own (tests run side by side in one database); extensions stay in public.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection must not crash the process: idle, the pool hears it ('error' on the pool);
+  // checked out, the client itself emits 'error' besides failing its statement, which is how its user hears of it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   await pool.query('select 1');
 
   return {
