@@ -317,6 +317,15 @@ export class RequestRepository {
     );
   }
 
+  /** Requests under `owner`'s lease created before `createdBefore`, oldest first. */
+  async leasedBy(owner: string, createdBefore: Date, limit = 100): Promise<{ id: string }[]> {
+    return this.db.query('select id from requests where lease_owner = $1 and created_at < $2 order by created_at limit $3', [
+      owner,
+      createdBefore,
+      limit,
+    ]);
+  }
+
   /** Takes an orphaned request over from its dead owner; false when another process took it first. */
   async takeOver(requestId: string, from: string, to: string): Promise<boolean> {
     const rows = await this.db.query('update requests set lease_owner = $3 where id = $1 and lease_owner = $2 returning id', [

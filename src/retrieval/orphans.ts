@@ -11,8 +11,8 @@ import type { OnboardingExecutor } from './onboarding.ts';
 import type { VerificationExecutor } from './verification.ts';
 
 /**
- * Takes over the requests of processes that died (their lease expired): every process looks at start and then
- * every third of the lease's life. An onboarding request is settled once its deadline has passed, as the spec
+ * Takes over the requests of processes that died (their lease expired), and this process's own that it no longer
+ * runs (stranded: RetrievalService.isRunning): every process looks at start and then every third of the lease's life. An onboarding request is settled once its deadline has passed, as the spec
  * says for an onboarding timeout (its items fail with `onboarding_timeout`, holds are released, only what had
  * succeeded stays charged); a verification request whose jobs may never have been sent has its open tasks sent.
  */
@@ -30,6 +30,8 @@ export class OrphanSweeper {
     private readonly clock: Clock,
     private readonly enrichment: AgenticEnrichment | undefined,
     private readonly onError: (err: unknown) => void = () => undefined,
+    /** Whether this process is accepting or running a request (RetrievalService.isRunning). */
+    private readonly isRunning: (requestId: string) => boolean = () => false,
   ) {
     this.leases = new LeaseRepository(db);
   }
@@ -52,6 +54,13 @@ export class OrphanSweeper {
     let taken = 0;
     for (const { id, leaseOwner } of await this.requests.orphaned(cutoff)) {
       if (!(await this.requests.takeOver(id, leaseOwner, this.lease.id))) continue;
+      await this.settle(id);
+      await this.requests.releaseLease(id, this.lease.id);
+      taken++;
+    }
+    // This process's own stranded requests, past the onboarding deadline (those it runs are long settled by then).
+    for (const { id } of await this.requests.leasedBy(this.lease.id, cutoff)) {
+      if (this.isRunning(id) || !(await this.requests.takeOver(id, this.lease.id, this.lease.id))) continue;
       await this.settle(id);
       await this.requests.releaseLease(id, this.lease.id);
       taken++;

@@ -4,6 +4,7 @@ import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import type { StatementGroups } from '../store/statement-groups.ts';
+import { isStoreConnectionFailure } from '../store/errors.ts';
 import type { RequestRepository, StoredRequest } from '../requests/repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { UrlSigner } from '../documents/signer.ts';
@@ -39,6 +40,8 @@ const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable
  */
 export class RetrievalService {
   private readonly inFlight = new Set<Promise<void>>();
+  /** The requests this process is accepting or running, by id: any other request under its lease is stranded. */
+  private readonly running = new Set<string>();
   /** Companies this process accepted a request for lately: their next quote reads their history at once. */
   private readonly recentSubjects = new RecentKeys(10_000);
 
@@ -66,7 +69,9 @@ export class RetrievalService {
    * onboarding at once under a deadline, verification as jobs.
    */
   async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
-    const work = this.accept(account, body, workspace);
+    const requestId = newId('req', this.clock.nowMs());
+    this.running.add(requestId);
+    const work = this.accept(account, body, requestId, workspace).finally(() => this.running.delete(requestId));
     // Tracked until settled: a stopping process finishes what it accepted (its caller may have gone; the work has not).
     const tracked = work.then(
       () => undefined,
@@ -77,12 +82,27 @@ export class RetrievalService {
     return work;
   }
 
+  /**
+   * Whether this process is accepting or running the request. A request under this process's lease that it is not
+   * is stranded (OrphanSweeper): its accept ended in a failure after the request was written (a connection to the
+   * store that broke as its jobs were sent, an answer read back too early), and no other process takes it over while
+   * this one lives.
+   */
+  isRunning(requestId: string): boolean {
+    return this.running.has(requestId);
+  }
+
   /** Waits for the requests this process accepted and is still running (at stop, after the HTTP server closed). */
   async drain(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async accept(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
+  private async accept(
+    account: Account,
+    body: CompanyRequestBody,
+    requestId: string,
+    workspace?: RequestWorkspace,
+  ): Promise<CompanyResponse> {
     const register = this.registers.forRetrieval(body.countryCode, account);
     const companyId = this.parseId(register, body.id);
     const plan = planRequest(register, body.mode, body);
@@ -102,7 +122,7 @@ export class RetrievalService {
     const now = this.clock.now();
     const enrichmentOffer = body.agenticEnrichment ? register.catalogue.agenticEnrichment : undefined;
     const request: RequestRow = {
-      id: newId('req', now.getTime()),
+      id: requestId,
       accountId: account.id,
       countryCode: register.countryCode,
       companyId,
@@ -197,7 +217,14 @@ export class RetrievalService {
       throwIfWholeRequestFailed(response);
       return response;
     }
-    for (const task of tasks) await this.verification.schedule(request, task);
+    try {
+      for (const task of tasks) await this.verification.schedule(request, task);
+    } catch (err) {
+      if (!isStoreConnectionFailure(err)) throw err;
+      // The request is written and in progress: under this process's lease, its jobs are sent again by the sweep of
+      // this process's stranded requests (OrphanSweeper), as after a crash by another's. Its caller polls its id.
+      return this.get(account, request.id, { transliterate: body.transliterate });
+    }
     // The work is durable jobs now: if this process dies, nothing is left to take over.
     return this.get(account, request.id, { transliterate: body.transliterate, releaseLease: true });
   }

@@ -137,8 +137,16 @@ export function createRetrieval(
     answers,
     new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION),
   );
-  const orphans = new OrphanSweeper(db, deps.lease, requests, onboarding, verification, clock, enrichment, (err) =>
-    logFailure(log, err, 'orphaned work'),
+  const orphans = new OrphanSweeper(
+    db,
+    deps.lease,
+    requests,
+    onboarding,
+    verification,
+    clock,
+    enrichment,
+    (err) => logFailure(log, err, 'orphaned work'),
+    (requestId) => retrieval.isRunning(requestId),
   );
   return { retrieval, enrichment, verification, orphans, taxVerification };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../support/service.ts';
 import { openPostgres } from '../../src/store/postgres.ts';
 import type { Db } from '../../src/store/db.ts';
 import { startLossyRelay } from '../support/lossy-relay.ts';
@@ -35,9 +36,11 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
       BOOTSTRAP_CREDITS: String(CREDITS),
       ADMIN_TOKEN: ADMIN,
       SANDBOX_LATENCY: 'none',
+      // This process's sweep of its own stranded requests every second.
+      LEASE_TTL: '3s',
     });
     db = await openPostgres(process.env.DATABASE_URL!, { max: 1, schema: storage.env.DATABASE_SCHEMA });
-    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3']) {
+    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3', 'LOST-4']) {
       const put = await call(
         service.url,
         'PUT',
@@ -106,5 +109,26 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
     const answered = await onboard('LOST-3');
     await lost;
     await assertSettledOnce('LOST-3', answered, before);
+  });
+
+  it('a verification request whose job could not be sent: answered in progress, its job sent by the sweep', {
+    timeout: 60_000,
+  }, async () => {
+    const before = await balance();
+    // The job's insert (its data names the request; pg-boss's polls name the queue only), never delivered.
+    const lost = relay.breakAt(['retrieval.task.TEST', '"requestId"'], { delivered: false });
+    const answered = await call(service.url, 'POST', '/v2/company', { id: 'LOST-4', countryCode: 'TEST', dataPoints: ['company'] });
+    await lost;
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    assert.equal(answered.body.request.dataStatus.dataPoints.company.status, 'in_progress');
+    const settled = await eventually(
+      async () => {
+        const r = await call(service.url, 'GET', `/v2/company/${answered.body.request.requestId}`);
+        return r.body.request.dataStatus.dataPoints.company.status !== 'in_progress' && r;
+      },
+      30_000,
+      250,
+    );
+    await assertSettledOnce('LOST-4', settled, before);
   });
 });
