@@ -12,9 +12,10 @@ import type { VerificationExecutor } from './verification.ts';
 
 /**
  * Takes over the requests of processes that died (their lease expired), and this process's own that it no longer
- * runs (stranded: RetrievalService.isRunning): every process looks at start and then every third of the lease's life. An onboarding request is settled once its deadline has passed, as the spec
- * says for an onboarding timeout (its items fail with `onboarding_timeout`, holds are released, only what had
- * succeeded stays charged); a verification request whose jobs may never have been sent has its open tasks sent.
+ * runs (stranded: RetrievalService.isRunning): every process looks at start and then every third of the lease's
+ * life. An onboarding request is settled once its deadline has passed, as the spec says for an onboarding timeout
+ * (its items fail with `onboarding_timeout`, holds are released, only what had succeeded stays charged); a
+ * verification request whose jobs may never have been sent has its open tasks sent.
  */
 export class OrphanSweeper {
   private timer?: NodeJS.Timeout;
@@ -51,16 +52,15 @@ export class OrphanSweeper {
   async sweep(): Promise<number> {
     await this.leases.pruneExpired();
     const cutoff = new Date(this.clock.nowMs() - this.onboarding.deadlineMs);
+    // With a dead process's requests, this process's own that it does not run (stranded) past the same cutoff.
+    const stranded = (await this.requests.leasedBy(this.lease.id, cutoff))
+      .filter(({ id }) => !this.isRunning(id))
+      .map(({ id }) => ({ id, leaseOwner: this.lease.id }));
     let taken = 0;
-    for (const { id, leaseOwner } of await this.requests.orphaned(cutoff)) {
+    for (const { id, leaseOwner } of [...(await this.requests.orphaned(cutoff)), ...stranded]) {
+      // Still under that lease: another process may have taken an orphan first, and a request of this process's may
+      // have ended its lease since it was read.
       if (!(await this.requests.takeOver(id, leaseOwner, this.lease.id))) continue;
-      await this.settle(id);
-      await this.requests.releaseLease(id, this.lease.id);
-      taken++;
-    }
-    // This process's own stranded requests, past the onboarding deadline (those it runs are long settled by then).
-    for (const { id } of await this.requests.leasedBy(this.lease.id, cutoff)) {
-      if (this.isRunning(id) || !(await this.requests.takeOver(id, this.lease.id, this.lease.id))) continue;
       await this.settle(id);
       await this.requests.releaseLease(id, this.lease.id);
       taken++;

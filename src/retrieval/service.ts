@@ -71,14 +71,17 @@ export class RetrievalService {
   async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
     const requestId = newId('req', this.clock.nowMs());
     this.running.add(requestId);
-    const work = this.accept(account, body, requestId, workspace).finally(() => this.running.delete(requestId));
+    const work = this.accept(account, body, requestId, workspace);
     // Tracked until settled: a stopping process finishes what it accepted (its caller may have gone; the work has not).
     const tracked = work.then(
       () => undefined,
       () => undefined,
     );
     this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
+    void tracked.finally(() => {
+      this.inFlight.delete(tracked);
+      this.running.delete(requestId);
+    });
     return work;
   }
 
