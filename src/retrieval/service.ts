@@ -39,9 +39,11 @@ const WHOLE_REQUEST_ERRORS = new Set(['resource_not_found', 'service_unavailable
  * mode (synchronously, under a deadline) or verification mode (as jobs, with retries).
  */
 export class RetrievalService {
-  private readonly inFlight = new Set<Promise<void>>();
-  /** The requests this process is accepting or running, by id: any other request under its lease is stranded. */
-  private readonly running = new Set<string>();
+  /**
+   * The requests this process is accepting or running, by id, each until settled: a stopping process finishes them
+   * (`drain`), and any other request under its lease is stranded (`isRunning`).
+   */
+  private readonly inFlight = new Map<string, Promise<void>>();
   /** Companies this process accepted a request for lately: their next quote reads their history at once. */
   private readonly recentSubjects = new RecentKeys(10_000);
 
@@ -70,18 +72,14 @@ export class RetrievalService {
    */
   async create(account: Account, body: CompanyRequestBody, workspace?: RequestWorkspace): Promise<CompanyResponse> {
     const requestId = newId('req', this.clock.nowMs());
-    this.running.add(requestId);
     const work = this.accept(account, body, requestId, workspace);
     // Tracked until settled: a stopping process finishes what it accepted (its caller may have gone; the work has not).
     const tracked = work.then(
       () => undefined,
       () => undefined,
     );
-    this.inFlight.add(tracked);
-    void tracked.finally(() => {
-      this.inFlight.delete(tracked);
-      this.running.delete(requestId);
-    });
+    this.inFlight.set(requestId, tracked);
+    void tracked.finally(() => this.inFlight.delete(requestId));
     return work;
   }
 
@@ -92,12 +90,12 @@ export class RetrievalService {
    * this one lives.
    */
   isRunning(requestId: string): boolean {
-    return this.running.has(requestId);
+    return this.inFlight.has(requestId);
   }
 
   /** Waits for the requests this process accepted and is still running (at stop, after the HTTP server closed). */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()]);
   }
 
   private async accept(

@@ -16,20 +16,22 @@ export async function startLossyRelay(target: { host: string; port: number }, se
     const upstream = connect(target.port, target.host);
     sockets.add(client).add(upstream);
     let broken = false;
+    // After a break, what the client still sends is passed on only if the breaking message was (the rest of it, when
+    // it spans chunks).
+    let passing = true;
     client.on('data', (chunk) => {
-      if (broken) return;
-      const breaking = armed?.markers.every((m) => chunk.includes(m)) ? armed : undefined;
+      const breaking = !broken && armed?.markers.every((m) => chunk.includes(m)) ? armed : undefined;
       if (breaking) {
         broken = true;
+        passing = breaking.delivered;
         armed = undefined;
         setTimeout(() => {
           client.destroy();
           upstream.destroy();
           breaking.resolve();
         }, settleMs);
-        if (!breaking.delivered) return;
       }
-      upstream.write(chunk);
+      if (passing) upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
       if (!broken) client.write(chunk);
