@@ -37,6 +37,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .optional(),
+  /**
+   * With DATABASE_URL: a connection held this long is looked up on the server, and closed if its backend is gone (a
+   * server that went away without closing it: src/store/postgres-liveness.ts); `0`: never.
+   */
+  DATABASE_CONNECTION_CHECK_AFTER: z.string().default('10s').pipe(duration),
   DATA_DIR: z.string().default('./.data'),
   ADMIN_TOKEN: z.string().min(1).optional(),
   BOOTSTRAP_API_KEY: z.string().min(16).optional(),

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../store/db.ts';
+import { watchConnections, type ConnectionWatchEvents } from '../store/postgres-liveness.ts';
 import { Heartbeat, LIVENESS_SECONDS } from './heartbeat.ts';
 import { installJobTrigger, JobNotifications } from './job-notifications.ts';
 import { PgBossSlotWorker } from './pgboss-slot-worker.ts';
@@ -19,6 +21,8 @@ export interface PgBossQueueOptions {
   onError?: (err: unknown) => void;
   /** How long a job may go without a heartbeat before it is retried (default LIVENESS_SECONDS; tests shorten it). */
   livenessSeconds?: number;
+  /** PostgreSQL: pg-boss's connections held this long are looked up on the server, closed if their backend is gone. */
+  connectionCheck?: { after: number } & ConnectionWatchEvents;
 }
 
 /**
@@ -59,6 +63,7 @@ export class PgBossQueue implements WorkQueue {
   private readonly heartbeat: Heartbeat;
   /** PostgreSQL: other processes' sends, heard on the jobs schema's channel. */
   private notifications: JobNotifications | undefined;
+  private connectionWatch: { stop(): void } | undefined;
   private started = false;
 
   private constructor(
@@ -100,6 +105,15 @@ export class PgBossQueue implements WorkQueue {
       opts.databaseUrl ? undefined : { db: opts.db, schema: opts.schema },
     );
     if (opts.databaseUrl) await queue.listen(opts.databaseUrl, opts.db, opts.schema);
+    if (opts.databaseUrl && opts.connectionCheck?.after) {
+      const { pool } = boss.getDb() as unknown as { pool: pg.Pool };
+      queue.connectionWatch = watchConnections(
+        pool,
+        { connectionString: opts.databaseUrl },
+        opts.connectionCheck.after,
+        opts.connectionCheck,
+      );
+    }
     queue.heartbeat.start();
     queue.started = true;
     return queue;
@@ -198,6 +212,7 @@ export class PgBossQueue implements WorkQueue {
     this.heartbeat.stop();
     for (const [name, ids] of groupByName(this.workers.flatMap((w) => [...w.held])))
       await failJobs(this.boss, name, ids, { reason: 'process stopped while running the job' }).catch(this.onError);
+    this.connectionWatch?.stop();
     await this.boss.stop({ graceful: false, close: true });
   }
 

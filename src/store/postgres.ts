@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 import { parsedOn, preparedValues, queryAroundThen, type AheadStatement } from './postgres-commands.ts';
+import { watchConnections, type ConnectionWatchEvents } from './postgres-liveness.ts';
 import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
@@ -107,26 +108,37 @@ function aheadOf(queued: Queued): AheadStatement {
   return { text, ...(name ? { name } : {}), values: preparedValues(queued.params) };
 }
 
-/** PostgreSQL through a connection pool; several service processes may share one database. */
-export async function openPostgres(url: string, { max = 10, schema }: { max?: number; schema?: string } = {}): Promise<Db> {
+/**
+ * PostgreSQL through a connection pool; several service processes may share one database. `connectionCheck`: a
+ * connection held this long is looked up on the server, and closed if its backend is gone (postgres-liveness.ts).
+ */
+export async function openPostgres(
+  url: string,
+  {
+    max = 10,
+    schema,
+    connectionCheck,
+  }: { max?: number; schema?: string; connectionCheck?: { after: number } & ConnectionWatchEvents } = {},
+): Promise<Db> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === 20) return (v: string) => Number(v); // int8, see db.ts conventions
       return pg.types.getTypeParser(oid, format as 'text');
     },
   };
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max,
     types: types as pg.CustomTypesConfig,
     // A schema of its own (tests run side by side in one database); extensions stay in public.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max });
   // A client that loses its connection must not crash the process: idle, the pool hears it ('error' on the pool);
   // checked out, the client itself emits 'error' besides failing its statement, which is how its user hears of it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   await pool.query('select 1');
+  const watch = connectionCheck?.after ? watchConnections(pool, connection, connectionCheck.after, connectionCheck) : undefined;
 
   return {
     backend: 'postgres',
@@ -251,6 +263,7 @@ export async function openPostgres(url: string, { max = 10, schema }: { max?: nu
       }
     },
     async close() {
+      watch?.stop();
       await pool.end();
     },
   };

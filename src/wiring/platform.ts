@@ -25,6 +25,7 @@ export async function openServiceStore(config: Config, given?: Db, log?: Logger)
         schema: config.DATABASE_SCHEMA,
         dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
         migrations: migrationSetsOf(MANIFESTS),
+        connectionCheck: connectionCheckOf(config, 'store', log),
         ...(log
           ? {
               onUpkeepFailure: ({ task, ...failure }) =>
@@ -33,6 +34,17 @@ export async function openServiceStore(config: Config, given?: Db, log?: Logger)
           : {}),
       })),
   );
+}
+
+/** PostgreSQL: connections of `pool` (the store's, the job engine's) whose server went away are looked for and closed. */
+function connectionCheckOf(config: Config, pool: string, log?: Logger) {
+  return {
+    after: config.DATABASE_CONNECTION_CHECK_AFTER,
+    onVanished: (count: number) =>
+      log?.warn({ pool, connections: count }, 'connections to PostgreSQL whose backend the server no longer has were closed'),
+    onUnchecked: (err: Error, stopped: boolean) =>
+      log?.warn({ pool, err, stopped }, 'the connections held long could not be looked up on PostgreSQL'),
+  };
 }
 
 /** One JSON logger for the HTTP app and everything else the process logs. */
@@ -62,6 +74,7 @@ export async function createJobs(config: Config, deps: { db: Db; log: Logger }) 
     db,
     schema: config.JOBS_SCHEMA,
     onError: (err) => logFailure(log, err, 'job engine'),
+    connectionCheck: connectionCheckOf(config, 'job engine', log),
   });
   // Jobs carry the x-request-id of the request that caused them; an API process (ROLE=api) only sends them.
   const queue = new ContextQueue(jobEngine, log, config.ROLE !== 'api');

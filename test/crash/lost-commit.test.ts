@@ -38,9 +38,11 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
       SANDBOX_LATENCY: 'none',
       // This process's sweep of its own stranded requests every second.
       LEASE_TTL: '3s',
+      // Connections held a second are looked up on the server.
+      DATABASE_CONNECTION_CHECK_AFTER: '1s',
     });
     db = await openPostgres(process.env.DATABASE_URL!, { max: 1, schema: storage.env.DATABASE_SCHEMA });
-    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3', 'LOST-4']) {
+    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3', 'LOST-4', 'LOST-5', 'LOST-6']) {
       const put = await call(
         service.url,
         'PUT',
@@ -111,24 +113,45 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
     await assertSettledOnce('LOST-3', answered, before);
   });
 
-  it('a verification request whose job could not be sent: answered in progress, its job sent by the sweep', {
+  it('a settlement whose server went away without a word: the connection is closed, the item written again, charged once', {
     timeout: 60_000,
   }, async () => {
     const before = await balance();
-    // The job's insert (its data names the request; pg-boss's polls name the queue only), never delivered.
-    const lost = relay.breakAt(['retrieval.task.TEST', '"requestId"'], { delivered: false });
-    const answered = await call(service.url, 'POST', '/v2/company', { id: 'LOST-4', countryCode: 'TEST', dataPoints: ['company'] });
+    // The server's side of the connection ends before the settlement reaches it; the service's side stays open and
+    // hears nothing, as when the server's host is gone. Without the look-up, the request waits minutes for TCP.
+    const lost = relay.breakAt(['LOST-5', 'bev_'], { delivered: false, silent: true });
+    const started = Date.now();
+    const answered = await onboard('LOST-5');
     await lost;
-    assert.equal(answered.status, 200, JSON.stringify(answered.body));
-    assert.equal(answered.body.request.dataStatus.dataPoints.company.status, 'in_progress');
-    const settled = await eventually(
-      async () => {
-        const r = await call(service.url, 'GET', `/v2/company/${answered.body.request.requestId}`);
-        return r.body.request.dataStatus.dataPoints.company.status !== 'in_progress' && r;
-      },
-      30_000,
-      250,
-    );
-    await assertSettledOnce('LOST-4', settled, before);
+    assert.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`);
+    await assertSettledOnce('LOST-5', answered, before);
+    assert.match(service.output(), /connections to PostgreSQL whose backend the server no longer has were closed/);
   });
+
+  for (const [companyId, silent] of [
+    ['LOST-4', false],
+    ['LOST-6', true],
+  ] as const) {
+    it(`a verification request whose job could not be sent${silent ? ' (the server gone without a word)' : ''}: answered in progress, its job sent by the sweep`, {
+      timeout: 60_000,
+    }, async () => {
+      const before = await balance();
+      // The job's insert (its data names the request; pg-boss's polls name the queue only), never delivered; silent:
+      // the job engine's connection is left open and mute, and its own look-up closes it.
+      const lost = relay.breakAt(['retrieval.task.TEST', '"requestId"'], { delivered: false, silent });
+      const answered = await call(service.url, 'POST', '/v2/company', { id: companyId, countryCode: 'TEST', dataPoints: ['company'] });
+      await lost;
+      assert.equal(answered.status, 200, JSON.stringify(answered.body));
+      assert.equal(answered.body.request.dataStatus.dataPoints.company.status, 'in_progress');
+      const settled = await eventually(
+        async () => {
+          const r = await call(service.url, 'GET', `/v2/company/${answered.body.request.requestId}`);
+          return r.body.request.dataStatus.dataPoints.company.status !== 'in_progress' && r;
+        },
+        30_000,
+        250,
+      );
+      await assertSettledOnce(companyId, settled, before);
+    });
+  }
 });
