@@ -70,7 +70,11 @@ export function watchConnections(pool: pg.Pool, config: pg.ClientConfig, after: 
     } catch (err) {
       events.onUnchecked(err as Error, false);
     } finally {
-      await check.end().catch(() => undefined);
+      // A server that vanished under the look itself would leave its goodbye unanswered: the socket goes regardless.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([check.end().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, after)))]);
+      clearTimeout(timer);
+      internalsOf(check).connection.stream.destroy();
     }
   }
 
