@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../store/db.ts';
-import { watchConnections, type ConnectionWatchEvents } from '../store/postgres-liveness.ts';
+import { watchConnections, type ConnectionCheck } from '../store/postgres-liveness.ts';
 import { Heartbeat, LIVENESS_SECONDS } from './heartbeat.ts';
 import { installJobTrigger, JobNotifications } from './job-notifications.ts';
 import { PgBossSlotWorker } from './pgboss-slot-worker.ts';
@@ -22,7 +22,7 @@ export interface PgBossQueueOptions {
   /** How long a job may go without a heartbeat before it is retried (default LIVENESS_SECONDS; tests shorten it). */
   livenessSeconds?: number;
   /** PostgreSQL: pg-boss's connections held this long are looked up on the server, closed if their backend is gone. */
-  connectionCheck?: { after: number } & ConnectionWatchEvents;
+  connectionCheck?: ConnectionCheck;
 }
 
 /**

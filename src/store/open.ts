@@ -3,7 +3,7 @@ import { migrate, type MigrationSet } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import type { UpkeepFailure } from './pglite-upkeep.ts';
 import { openPostgres } from './postgres.ts';
-import type { ConnectionWatchEvents } from './postgres-liveness.ts';
+import type { ConnectionCheck } from './postgres-liveness.ts';
 
 /**
  * PostgreSQL when a URL is given, otherwise the embedded store under `dataDir` (in memory when undefined), migrated
@@ -17,7 +17,7 @@ export async function openStore(opts: {
   /** The embedded store's checkpoints and vacuums that failed (PostgreSQL runs its own, and logs them itself). */
   onUpkeepFailure?: (failure: UpkeepFailure) => void;
   /** PostgreSQL: connections held this long are looked up on the server, and closed if their backend is gone. */
-  connectionCheck?: { after: number } & ConnectionWatchEvents;
+  connectionCheck?: ConnectionCheck;
 }): Promise<Db> {
   const db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, { schema: opts.schema, connectionCheck: opts.connectionCheck })

@@ -24,6 +24,9 @@ export interface ConnectionWatchEvents {
   onUnchecked(err: Error, stopped: boolean): void;
 }
 
+/** Connections held `after` ms are looked up; what the look finds is told through the events. */
+export type ConnectionCheck = { after: number } & ConnectionWatchEvents;
+
 /** What node-postgres keeps of a connection that its typings leave out: the backend's id, and the socket. */
 interface ClientInternals {
   processID: number | null;
@@ -57,7 +60,7 @@ export function watchConnections(pool: pg.Pool, config: pg.ClientConfig, after: 
         )
       ).rows;
       if (row!.own !== internalsOf(check).processID) {
-        stopped = true;
+        watch.stop();
         events.onUnchecked(new Error('the server does not know the backend ids its clients are given (a connection pooler?)'), true);
         return;
       }
@@ -87,11 +90,12 @@ export function watchConnections(pool: pg.Pool, config: pg.ClientConfig, after: 
     Math.max(1, Math.round(after / 2)),
   );
   timer.unref();
-  return {
+  const watch = {
     stop() {
       stopped = true;
       clearInterval(timer);
       pool.off('acquire', onAcquire).off('release', onRelease).off('remove', onRemove);
     },
   };
+  return watch;
 }

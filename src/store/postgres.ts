@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 import { parsedOn, preparedValues, queryAroundThen, type AheadStatement } from './postgres-commands.ts';
-import { watchConnections, type ConnectionWatchEvents } from './postgres-liveness.ts';
+import { watchConnections, type ConnectionCheck } from './postgres-liveness.ts';
 import { GENERIC_PLAN } from './statement.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
@@ -114,11 +114,7 @@ function aheadOf(queued: Queued): AheadStatement {
  */
 export async function openPostgres(
   url: string,
-  {
-    max = 10,
-    schema,
-    connectionCheck,
-  }: { max?: number; schema?: string; connectionCheck?: { after: number } & ConnectionWatchEvents } = {},
+  { max = 10, schema, connectionCheck }: { max?: number; schema?: string; connectionCheck?: ConnectionCheck } = {},
 ): Promise<Db> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
