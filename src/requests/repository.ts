@@ -46,6 +46,8 @@ export class RequestRepository {
       const [row] = await tx.query<{ written: boolean }>(withGenericPlan(sql), params);
       return row?.written === true;
     } catch (err) {
+      // A connection lost under the accept: it may have committed, or be committing still.
+      await this.db.lostConnectionSettled?.(err).catch(() => undefined);
       if (await this.exists(req.id).catch(() => false)) return true;
       throw err;
     }

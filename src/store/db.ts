@@ -131,6 +131,12 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<Record<string, unknown>[]>;
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * After a statement failed with its connection (errors.ts `isStoreConnectionFailure`): resolves once the server is
+   * done with what that connection sent it (its backend has ended), or after a few seconds, so that a read then sees
+   * what the statement committed. A store without connections to lose does not have it.
+   */
+  lostConnectionSettled?(err: unknown): Promise<void>;
   close(): Promise<void>;
 }
 

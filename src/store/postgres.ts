@@ -2,7 +2,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
+import { isStoreConnectionFailure } from './errors.ts';
 import { parsedOn, preparedValues, queryAroundThen, type AheadStatement } from './postgres-commands.ts';
 import { watchConnections, type ConnectionCheck } from './postgres-liveness.ts';
 import { GENERIC_PLAN } from './statement.ts';
@@ -108,6 +110,15 @@ function aheadOf(queued: Queued): AheadStatement {
   return { text, ...(name ? { name } : {}), values: preparedValues(queued.params) };
 }
 
+/** The backend of the connection that a failure broke (Db.lostConnectionSettled), by the failure. */
+const lostBackends = new WeakMap<object, number>();
+function noteLostBackend(err: unknown, client: pg.ClientBase): void {
+  const pid = (client as unknown as { processID: number | null }).processID;
+  if (pid !== null && isStoreConnectionFailure(err)) lostBackends.set(err as object, pid);
+}
+/** How long a read after a lost connection waits for its backend to end: past it, the read goes on regardless. */
+const LOST_BACKEND_WAIT_MS = 5_000;
+
 /**
  * PostgreSQL through a connection pool; several service processes may share one database. `connectionCheck`: a
  * connection held this long is looked up on the server, and closed if its backend is gone (postgres-liveness.ts).
@@ -145,6 +156,7 @@ export async function openPostgres(
         return (await run(client, sql, params)).rows as Row[];
       } catch (err) {
         failure = err;
+        noteLostBackend(err, client);
         throw err;
       } finally {
         // As pool.query does, a connection that failed other than by the server's answer is not reused.
@@ -194,6 +206,7 @@ export async function openPostgres(
           following = commit ? followers.filter((f) => readyToGoAhead(client, f)) : [];
           result = await run(client, sql, params, { begin: first && alone === 0, commit, ahead: ahead.slice(alone), following });
         } catch (err) {
+          noteLostBackend(err, client);
           // The failure stopped the message: what was sent ahead and had not answered shares it (a settled one stays so).
           for (const q of ahead) q.reject?.(err);
           throw err;
@@ -245,6 +258,7 @@ export async function openPostgres(
         await runFollowers();
         return result;
       } catch (err) {
+        noteLostBackend(err, client);
         dropQueued(err);
         if (committed) await runFollowers();
         for (const f of followers.splice(0)) f.resolve(undefined);
@@ -257,6 +271,14 @@ export async function openPostgres(
       } finally {
         client.release();
       }
+    },
+    async lostConnectionSettled(err) {
+      const pid = typeof err === 'object' && err !== null ? lostBackends.get(err) : undefined;
+      if (pid === undefined) return;
+      // The server may still be running what the connection sent (its COMMIT included) when the client hears of the
+      // break; it is done once the backend has ended, which it does as soon as it next reads or writes the socket.
+      for (const until = Date.now() + LOST_BACKEND_WAIT_MS; Date.now() < until; await sleep(50))
+        if ((await pool.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0) return;
     },
     async close() {
       watch?.stop();

@@ -139,6 +139,7 @@ export function traced(db: Db, counts: StoreCounts = processCounts): Db {
         counts.transactionMs += performance.now() - t;
       }
     },
+    ...(db.lostConnectionSettled ? { lostConnectionSettled: db.lostConnectionSettled.bind(db) } : {}),
     close: () => db.close(),
   };
 }

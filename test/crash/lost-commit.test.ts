@@ -42,7 +42,7 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
       DATABASE_CONNECTION_CHECK_AFTER: '1s',
     });
     db = await openPostgres(process.env.DATABASE_URL!, { max: 1, schema: storage.env.DATABASE_SCHEMA });
-    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3', 'LOST-4', 'LOST-5', 'LOST-6']) {
+    for (const id of ['WARM-1', 'LOST-1', 'LOST-2', 'LOST-3', 'LOST-4', 'LOST-5', 'LOST-6', 'LOST-7']) {
       const put = await call(
         service.url,
         'PUT',
@@ -94,6 +94,17 @@ describe('a connection to PostgreSQL that breaks under a request’s statements'
     const answered = await onboard('LOST-1');
     await lost;
     await assertSettledOnce('LOST-1', answered, before);
+  });
+
+  it('an accept that reached the store after the service heard its connection break: read back once committed', {
+    timeout: 60_000,
+  }, async () => {
+    const before = await balance();
+    // The service hears of the break at once; the accept (and its COMMIT) reach the server 300 ms later.
+    const lost = relay.breakAt(['LOST-7'], { lateMs: 300 });
+    const answered = await onboard('LOST-7');
+    await lost;
+    await assertSettledOnce('LOST-7', answered, before);
   });
 
   it('a settlement’s that committed: the item is answered as settled, charged once', { timeout: 60_000 }, async () => {

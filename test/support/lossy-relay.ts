@@ -10,9 +10,11 @@ import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
  * connection afterwards is, and the connection is cut once the server has had `settleMs` to run what it received.
  * `silent`: only the server's side is cut (its backend ends); the client hears nothing, its connection open and mute
  * until the client closes it, as when the server's host went away or a failover left the old one behind.
+ * `lateMs`: the client's side is cut at once and the message reaches the server this long after, as a packet still on
+ * its way when the client heard of the break; the server's side is cut `settleMs` after that.
  */
 export async function startLossyRelay(target: { host: string; port: number }, settleMs = 500) {
-  let armed: { markers: Buffer[]; delivered: boolean; silent: boolean; resolve(): void } | undefined;
+  let armed: { markers: Buffer[]; delivered: boolean; silent: boolean; lateMs: number; resolve(): void } | undefined;
   const sockets = new Set<Socket>();
   let accepted = 0;
   const server = createServer((client) => {
@@ -24,6 +26,8 @@ export async function startLossyRelay(target: { host: string; port: number }, se
     // it spans chunks).
     let passing = true;
     let silenced = false;
+    // A late message's server side outlives the client's.
+    let late = false;
     client.on('data', (chunk) => {
       const breaking = !broken && armed?.markers.every((m) => chunk.includes(m)) ? armed : undefined;
       if (breaking) {
@@ -31,6 +35,15 @@ export async function startLossyRelay(target: { host: string; port: number }, se
         silenced = breaking.silent;
         passing = breaking.delivered;
         armed = undefined;
+        if (breaking.lateMs > 0) {
+          late = true;
+          client.destroy();
+          setTimeout(() => {
+            upstream.write(chunk);
+            setTimeout(() => (upstream.destroy(), breaking.resolve()), settleMs);
+          }, breaking.lateMs);
+          return;
+        }
         setTimeout(() => {
           if (!breaking.silent) client.destroy();
           upstream.destroy();
@@ -44,7 +57,7 @@ export async function startLossyRelay(target: { host: string; port: number }, se
     });
     const close = () => {
       client.destroy();
-      upstream.destroy();
+      if (!late) upstream.destroy();
       sockets.delete(client);
       sockets.delete(upstream);
     };
@@ -59,9 +72,9 @@ export async function startLossyRelay(target: { host: string; port: number }, se
     /** Connections the relay has taken so far. */
     accepted: () => accepted,
     /** Resolves once the connection that carried the message is cut. */
-    breakAt(markers: readonly string[], { delivered = true, silent = false } = {}): Promise<void> {
+    breakAt(markers: readonly string[], { delivered = true, silent = false, lateMs = 0 } = {}): Promise<void> {
       return new Promise((resolve) => {
-        armed = { markers: markers.map((m) => Buffer.from(m)), delivered, silent, resolve };
+        armed = { markers: markers.map((m) => Buffer.from(m)), delivered, silent, lateMs, resolve };
       });
     },
     async close(): Promise<void> {
