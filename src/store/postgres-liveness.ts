@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sleep } from '../shared/sleep.ts';
 
 /**
  * Connections whose server went away without a word: a host that crashed or was cut off, a failover whose old primary
@@ -74,9 +75,10 @@ export function watchConnections(pool: pg.Pool, config: pg.ClientConfig, after: 
       events.onUnchecked(err as Error, false);
     } finally {
       // A server that vanished under the look itself would leave its goodbye unanswered: the socket goes regardless.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([check.end().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, after)))]);
-      clearTimeout(timer);
+      const ended = new AbortController();
+      const goodbye = check.end().catch(() => undefined);
+      await Promise.race([goodbye, sleep(after, ended.signal).catch(() => undefined)]);
+      ended.abort();
       internalsOf(check).connection.stream.destroy();
     }
   }

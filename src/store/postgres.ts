@@ -2,12 +2,12 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { copyChunks, copyStatement, type CopyRows, type Db, type Queryable } from './db.ts';
 import { isStoreConnectionFailure } from './errors.ts';
 import { parsedOn, preparedValues, queryAroundThen, type AheadStatement } from './postgres-commands.ts';
 import { watchConnections, type ConnectionCheck } from './postgres-liveness.ts';
 import { GENERIC_PLAN } from './statement.ts';
+import { sleep } from '../shared/sleep.ts';
 
 /** COPY … FROM STDIN on one connection, the text sent in chunks of this many rows. */
 const COPY_CHUNK_ROWS = 10_000;
