@@ -19,7 +19,11 @@
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the
 // service writes V8 CPU profiles into --cpu-prof-dir (./.prof), one per thread (on PGlite, its store's worker too),
-// which `npm run bench:cpu-profile -- .prof` sums up (bench/cpu-profile.ts: PostgreSQL's own functions in PGlite's too).
+// which `npm run bench:cpu-profile -- .prof` sums up (bench/cpu-profile.ts: PostgreSQL's own functions in PGlite's too);
+// --capacity: after each scenario's saturation, latency against load: five fixed rates from 5 % to 70 % of the
+// saturated one, each cell marked ✓ where it met the latency target (--target-p50=<ms>, 3, and --target-p99=<ms>, 15:
+// the issue's), and the highest rate that did (bench/support/latency-capacity.ts); the floor at 50/s too, and what this
+// machine charges for work after a pause (bench/support/idle-resume.ts).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -34,6 +38,8 @@ import { flags } from './support/flags.ts';
 import { postgresReachable } from './support/postgres-reachable.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu } from './support/postgres-cpu.ts';
+import { latencyCapacity, type LatencyTarget } from './support/latency-capacity.ts';
+import { idleResume } from './support/idle-resume.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
@@ -57,6 +63,10 @@ const STORES = (args.get('stores') ?? 'pglite,postgres').split(',') as ('pglite'
 const ONLY = args.get('only')?.split(',');
 /** PostgreSQL: also at saturation with this many service processes sharing the store, the load split between them. */
 const PROCESSES = Number(args.get('processes') ?? 1);
+const CAPACITY = args.has('capacity');
+/** With --capacity, the floor at a low rate too: what a bare route's p50 is when requests come alone. */
+const FLOOR_LOW_RATE = 50;
+const LATENCY_TARGET: LatencyTarget = { p50Ms: Number(args.get('target-p50') ?? 3), p99Ms: Number(args.get('target-p99') ?? 15) };
 const { measure, measureAcross } = cellMeasurer({ durationS: DURATION, connections: CONNECTIONS });
 
 interface Scenario {
@@ -160,7 +170,12 @@ async function main() {
     const m = await measure(floor, undefined, { method: 'GET', path: '/' }, load === 'rate' ? RATE.postgres : undefined);
     cells.push({ store: '-', scenario: 'floor (bare Fastify)', load: load === 'rate' ? `${RATE.postgres}/s` : 'max', ...m });
   }
+  if (CAPACITY) {
+    const m = await measure(floor, undefined, { method: 'GET', path: '/' }, FLOOR_LOW_RATE);
+    cells.push({ store: '-', scenario: 'floor (bare Fastify)', load: `${FLOOR_LOW_RATE}/s`, ...m });
+  }
   await floor.stop();
+  const resumed = CAPACITY ? await idleResume() : undefined;
   const floorRps = cells.find((c) => c.load === 'max')!.rps;
   if (STORES.includes('postgres') && (!ONLY || ONLY.includes('store-floor')) && (await postgresReachable(PG_URL))) {
     cells.push(...(await storeFloors()));
@@ -192,12 +207,15 @@ async function main() {
         const req = scenario.request(key, request);
         await warmUp(service.url, key, req);
         if (postgres) await analyzeSchema(postgres, env.DATABASE_SCHEMA!);
+        let saturatedRps = 0;
         for (const load of ['rate', 'saturation'] as const) {
           const rate = load === 'rate' ? RATE[store] : undefined;
           const m = await measure(target, key, req, rate);
           cells.push({ store, scenario: scenario.name, load: rate ? `${rate}/s` : 'max', ...m });
           console.error(`${store} ${scenario.name} ${rate ? `${rate}/s` : 'max'}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
+          if (!rate) saturatedRps = m.rps;
         }
+        if (CAPACITY) cells.push(...(await capacityCells(store, scenario.name, saturatedRps, (rate) => measure(target, key, req, rate))));
         if (extra.length > 0) {
           const m = await measureAcross([target, ...extra.map((p) => targetOf(p))], key, req);
           cells.push({ store, scenario: scenario.name, load: `max, ${extra.length + 1} processes`, ...m });
@@ -217,9 +235,42 @@ async function main() {
     }
   }
   print(cells, floorRps);
+  if (resumed) {
+    const { backToBackMs, afterPauseMs, pauseMs } = resumed;
+    console.log(
+      `\nthis machine after a pause (bench/support/idle-resume.ts): a fixed piece of JavaScript took ${round1(backToBackMs)} ms` +
+        ` back to back and ${round1(afterPauseMs)} ms after ${pauseMs} ms asleep (${round1(afterPauseMs / backToBackMs)}x): a request that comes alone runs that much slower`,
+    );
+  }
   console.log('\nafter the load (service stopped; all should be 0 but requests):');
   for (const c of checks) console.log(`${c.store}: ${JSON.stringify(c)}`);
   if (CPU_PROF) console.log(`\nCPU profiles: npm run bench:cpu-profile -- ${args.get('cpu-prof-dir') ?? '.prof'}`);
+}
+
+/**
+ * Latency against load: the scenario at fixed fractions of its saturated rate, a cell each, marked where it met the
+ * latency target; the console says the highest rate that did.
+ */
+async function capacityCells(
+  store: string,
+  scenario: string,
+  saturatedRps: number,
+  measureAt: Parameters<typeof latencyCapacity>[0],
+): Promise<Cell[]> {
+  const { p50Ms, p99Ms } = LATENCY_TARGET;
+  const { highest, probes } = await latencyCapacity(
+    async (rate) => {
+      const m = await measureAt(rate);
+      console.error(`${store} ${scenario} ${rate}/s (capacity): ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
+      return m;
+    },
+    saturatedRps,
+    LATENCY_TARGET,
+  );
+  console.error(
+    `${store} ${scenario}: ${highest ? `highest rate within p50 ≤ ${p50Ms} ms, p99 ≤ ${p99Ms} ms: ${highest.rate}/s` : `no rate tried within p50 ≤ ${p50Ms} ms, p99 ≤ ${p99Ms} ms`}`,
+  );
+  return probes.map((p) => ({ store, scenario, load: `${p.rate}/s${p.within ? ' ✓' : ''}`, ...p.cell }));
 }
 
 /**
