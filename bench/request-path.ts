@@ -22,8 +22,8 @@
 // which `npm run bench:cpu-profile -- .prof` sums up (bench/cpu-profile.ts: PostgreSQL's own functions in PGlite's too);
 // --capacity: after each scenario's saturation, latency against load: five fixed rates from 5 % to 70 % of the
 // saturated one, each cell marked ✓ where it met the latency target (--target-p50=<ms>, 3, and --target-p99=<ms>, 15:
-// the issue's), and the highest rate that did (bench/support/latency-capacity.ts); the floor at 50/s too, and what this
-// machine charges for work after a pause (bench/support/idle-resume.ts).
+// the issue's), and the highest rate that did (bench/support/latency-capacity.ts); the bare floor at 50/s too (a
+// bare route's p50 when requests come alone).
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -39,7 +39,6 @@ import { postgresReachable } from './support/postgres-reachable.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu } from './support/postgres-cpu.ts';
 import { latencyCapacity, type LatencyTarget } from './support/latency-capacity.ts';
-import { idleResume } from './support/idle-resume.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
@@ -175,7 +174,6 @@ async function main() {
     cells.push({ store: '-', scenario: 'floor (bare Fastify)', load: `${FLOOR_LOW_RATE}/s`, ...m });
   }
   await floor.stop();
-  const resumed = CAPACITY ? await idleResume() : undefined;
   const floorRps = cells.find((c) => c.load === 'max')!.rps;
   if (STORES.includes('postgres') && (!ONLY || ONLY.includes('store-floor')) && (await postgresReachable(PG_URL))) {
     cells.push(...(await storeFloors()));
@@ -235,13 +233,6 @@ async function main() {
     }
   }
   print(cells, floorRps);
-  if (resumed) {
-    const { backToBackMs, afterPauseMs, pauseMs } = resumed;
-    console.log(
-      `\nthis machine after a pause (bench/support/idle-resume.ts): a fixed piece of JavaScript took ${round1(backToBackMs)} ms` +
-        ` back to back and ${round1(afterPauseMs)} ms after ${pauseMs} ms asleep (${round1(afterPauseMs / backToBackMs)}x): a request that comes alone runs that much slower`,
-    );
-  }
   console.log('\nafter the load (service stopped; all should be 0 but requests):');
   for (const c of checks) console.log(`${c.store}: ${JSON.stringify(c)}`);
   if (CPU_PROF) console.log(`\nCPU profiles: npm run bench:cpu-profile -- ${args.get('cpu-prof-dir') ?? '.prof'}`);
