@@ -102,7 +102,7 @@ export class AccountService {
     return true;
   }
 
-  /** The account of an API key that is not revoked; from the key cache, re-checked against the store each second. */
+  /** The account of an API key that is not revoked; from the key cache (key-cache.ts: re-checked ahead, trusted a second). */
   async authenticate(apiKey: string): Promise<Account | undefined> {
     return this.keys.get(hashApiKey(apiKey), (hash) => this.repo.ofWorkingKey(hash));
   }

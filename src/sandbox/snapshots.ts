@@ -13,6 +13,10 @@ interface Entry {
   snapshot: Promise<SandboxSnapshot>;
   /** performance.now() when its read started: a write committed before then is in it. */
   readAt: number;
+  /** The read answered (an entry can be refreshed ahead only then). */
+  settled?: boolean;
+  /** A read in the background is under way. */
+  refreshing?: boolean;
 }
 
 /**
@@ -42,9 +46,18 @@ export class SandboxSnapshots {
     private readonly freshForMs = 1000,
   ) {}
 
+  /**
+   * The register's snapshot. One past half its freshness is read again in the background while it is still given, so
+   * that under steady calls it is replaced before it runs out and no call waits for the store (one busy for a moment
+   * held up every call that fell on the read, once a second); one past its freshness is read while the caller waits.
+   */
   get(countryCode: string): Promise<SandboxSnapshot> {
     const entry = this.entries.get(countryCode);
-    if (entry && performance.now() - entry.readAt < this.freshForMs) return entry.snapshot;
+    const age = entry ? performance.now() - entry.readAt : Infinity;
+    if (entry && age < this.freshForMs) {
+      if (age >= this.freshForMs / 2 && entry.settled && !entry.refreshing) this.refresh(countryCode, entry);
+      return entry.snapshot;
+    }
     return this.read(countryCode);
   }
 
@@ -58,11 +71,12 @@ export class SandboxSnapshots {
     const generation = this.generation;
     const readAt = performance.now();
     const snapshot = this.repo.snapshot(countryCode).then((read) => this.kept(countryCode, read));
-    const entry = { snapshot, readAt };
+    const entry: Entry = { snapshot, readAt };
     if (generation === this.generation) this.entries.set(countryCode, entry);
     snapshot.then(
       // A write while it was read: let the next caller read again.
       () => {
+        entry.settled = true;
         if (generation !== this.generation && this.entries.get(countryCode) === entry) this.entries.delete(countryCode);
       },
       // A failed read is not remembered.
@@ -71,6 +85,26 @@ export class SandboxSnapshots {
       },
     );
     return snapshot;
+  }
+
+  /**
+   * Reads the register again behind `entry`, which stays in use until the read answers and then gives way to it. A
+   * write through this process meanwhile (a new generation) or a failed read leaves the entry to run out.
+   */
+  private refresh(countryCode: string, entry: Entry): void {
+    entry.refreshing = true;
+    const generation = this.generation;
+    const readAt = performance.now();
+    this.repo.snapshot(countryCode).then(
+      (read) => {
+        const snapshot = this.kept(countryCode, read);
+        if (generation === this.generation && this.entries.get(countryCode) === entry)
+          this.entries.set(countryCode, { snapshot: Promise.resolve(snapshot), readAt, settled: true });
+      },
+      () => {
+        entry.refreshing = false;
+      },
+    );
   }
 
   /** A snapshot of what was read, with the objects of the last one where the rows have not changed. */
