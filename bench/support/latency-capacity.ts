@@ -1,7 +1,7 @@
-// The highest offered rate a scenario is served at within a latency target (issue 22: p50 ≤ 3 ms and p99 ≤ 15 ms),
-// found among fixed rates from a twentieth of the scenario's saturated rate to seven tenths of it. Saturation alone says how much a machine can
-// do; a target on p50 and p99 at a fixed rate says how much it can do while answering fast, which on a small machine
-// is far less (the service, PostgreSQL and the load queue for the same cores long before they are all busy).
+// The offered rates a scenario is served at within a latency target (issue 22: p50 ≤ 3 ms and p99 ≤ 15 ms), among
+// fixed rates from a twentieth of its saturated rate to seven tenths of it. Saturation says how much a machine can do;
+// a target on p50 and p99 at a fixed rate says how much it can do while answering fast, which on a small machine is
+// far less (the service, PostgreSQL and the load queue for the same cores long before they are all busy).
 import type { CellFigures } from './request-path-cells.ts';
 
 export interface LatencyTarget {
@@ -10,7 +10,7 @@ export interface LatencyTarget {
 }
 
 /** A fixed-rate cell within the target: every request sent and answered without error, at p50 and p99 within it. */
-export function withinTarget(cell: CellFigures, rate: number, target: LatencyTarget): boolean {
+function withinTarget(cell: CellFigures, rate: number, target: LatencyTarget): boolean {
   const allServed = (cell.unsent ?? 0) === 0 && cell.errors === 0 && cell.rps >= rate * 0.98;
   return allServed && cell.p50 <= target.p50Ms && cell.p99 <= target.p99Ms;
 }
@@ -22,7 +22,7 @@ export interface CapacityProbe {
 }
 
 /** The fractions of the saturated rate offered: a curve of latency against load, from nearly idle to nearly full. */
-export const CAPACITY_FRACTIONS = [0.05, 0.15, 0.3, 0.5, 0.7] as const;
+const CAPACITY_FRACTIONS = [0.05, 0.15, 0.3, 0.5, 0.7] as const;
 
 /**
  * Offers each fraction of `saturated` (rounded to a multiple of `grain`, at least `grain`) as a fixed rate, lowest
