@@ -1,3 +1,5 @@
+import { spacedReports } from '../shared/spaced-reports.ts';
+
 /**
  * The embedded store's upkeep (its checkpoints and vacuums, pglite-checkpoints.ts and pglite-vacuums.ts): work on a
  * timer in the store's worker thread, whose failures reach the service's log (pglite.ts: `onUpkeepFailure`). A
@@ -15,13 +17,10 @@ export interface UpkeepFailure {
   failures: number;
 }
 
-/** A failure that repeats (the same message) is reported again at most this often; a new one at once. */
-export const REPEAT_REPORT_MS = 600_000;
-
 /**
  * Runs `step` every `everyMs` (never two at once, on a timer that keeps no process alive) until the returned stop;
- * a step that fails goes to `report` (at once when its message is new, else once per REPEAT_REPORT_MS, with the count
- * of failures since), and the next step runs as usual. A step that fails once stopped is not reported: the store is
+ * a step that fails goes to `report` (spaced: at once when its message is new, else once per REPEAT_REPORT_MS, with the
+ * count of failures since), and the next step runs as usual. A step that fails once stopped is not reported: the store is
  * closing under it. A step of several statements asks `stopped()` between them.
  */
 export function repeatUpkeep(
@@ -32,24 +31,18 @@ export function repeatUpkeep(
 ): () => void {
   let running = false;
   let stopped = false;
-  let last: { message: string; at: number } | undefined;
-  let unreported = 0;
+  const failed = spacedReports((err, failures) => {
+    const code = (err as { code?: unknown }).code;
+    const message = err instanceof Error ? err.message : String(err);
+    report({ task, message, ...(typeof code === 'string' ? { code } : {}), failures });
+  });
   const run = async () => {
     if (running) return;
     running = true;
     try {
       await step(() => stopped);
     } catch (err) {
-      if (stopped) return;
-      unreported++;
-      const message = err instanceof Error ? err.message : String(err);
-      const now = performance.now();
-      if (!last || last.message !== message || now - last.at >= REPEAT_REPORT_MS) {
-        const code = (err as { code?: unknown }).code;
-        report({ task, message, ...(typeof code === 'string' ? { code } : {}), failures: unreported });
-        last = { message, at: now };
-        unreported = 0;
-      }
+      if (!stopped) failed(err);
     } finally {
       running = false;
     }

@@ -134,7 +134,13 @@ export class GbBackgroundWork {
         onError: failed(GB_BULK_JOB, () => bulk.sources),
       });
     }
-    void names.get().catch((err) => opts.onError?.(err));
+    void names.get().catch((err) => {
+      ctx?.log?.error(
+        { reason: err instanceof Error ? err.message : String(err) },
+        'the GB name index could not be built; the next search tries again',
+      );
+      opts.onError?.(err);
+    });
   }
 
   /** Stops the stream consumer; `start` resumes it from the last stored timepoints (a restart). */

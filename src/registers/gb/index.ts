@@ -319,6 +319,7 @@ export class GbRegister implements Register {
 
   /** The stream's consumer, the bulk products' schedules and the name index's build (GbBackgroundWork.start). */
   async start(ctx?: RegisterStartContext): Promise<void> {
+    this.names?.reportFailuresTo(ctx?.log);
     await this.background?.start(ctx);
   }
 

@@ -2,6 +2,9 @@ import type { UsNyEntityRepository } from './repositories/entities.ts';
 import type { UsNySnapshotRepository } from './repositories/snapshots.ts';
 import type { OverlayEntry, SandboxOverlay } from './sandbox-overlay.ts';
 import { WorkerSegment } from '../../shared/name-index/index.ts';
+import { RefreshAhead } from '../../shared/refresh-ahead.ts';
+import { reportIndexFailure, type FailureLog } from '../../shared/name-index/refresh-failure.ts';
+import { spacedReports } from '../../shared/spaced-reports.ts';
 import { NameIndex } from './search/name-index.ts';
 import { summaryOf, summaryOfPacked } from './search/summary.ts';
 
@@ -27,29 +30,58 @@ const LINE_SOURCE = new URL('./search/line-source.ts', import.meta.url);
 export class IndexManager {
   private index: NameIndex | undefined;
   private building: Promise<NameIndex> | undefined;
+  /** A rebuild (a new initial snapshot, or compaction) behind the index in use. */
+  private rebuilding: Promise<void> | undefined;
   private appliedSeq = 0;
-  private lastRefresh = 0;
-  private refreshing: Promise<void> | undefined;
+  private readonly freshness: RefreshAhead;
+  private readonly rebuildFailed: (err: unknown) => void;
+  /** Where failed refreshes go (set when the register starts); a process warning until then. */
+  private log: FailureLog | undefined;
 
-  constructor(private readonly deps: IndexManagerDeps) {}
+  constructor(private readonly deps: IndexManagerDeps) {
+    const onFailure = (err: unknown, failures: number) => reportIndexFailure('US-NY', this.log, err, failures);
+    this.freshness = new RefreshAhead({ periodMs: deps.refreshEveryMs ?? 2000, refresh: () => this.refresh(), onFailure });
+    this.rebuildFailed = spacedReports(onFailure);
+  }
 
-  /** The index, current as of now (waits for the first build). */
+  /**
+   * The index, current within `refreshEveryMs` (RefreshAhead: looked at again in the background past half of it);
+   * waits for the first build.
+   */
   async get(): Promise<NameIndex> {
-    const index = this.index ?? (await (this.building ??= this.build().finally(() => (this.building = undefined))));
-    if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000))
-      await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
+    if (!this.index) await (this.building ??= this.build().finally(() => (this.building = undefined)));
+    await this.freshness.current();
+    const index = this.index!;
     if (this.deps.overlay) this.applyOverlay(index, await this.deps.overlay.sync());
     return index;
   }
 
-  /** Applies the snapshots done since the index was last brought up to date (call after an ingestion). */
-  async refresh(): Promise<void> {
-    this.lastRefresh = Date.now();
+  /** Failed refreshes and rebuilds go to `log` from now on (the register's start gives it the process's logger). */
+  reportFailuresTo(log: FailureLog | undefined): void {
+    this.log = log;
+  }
+
+  /**
+   * Applies the snapshots done since the index was last brought up to date (call after an ingestion). One that needs
+   * a rebuild (an initial snapshot, or deltas grown past compaction size) is rebuilt behind the index in use, which
+   * keeps serving without it until the new one replaces it: a rebuild of millions of entities no longer holds up the
+   * searches that fall on it. `rebuilt`: wait for that rebuild too (an ingestion's job, whose caller waits anyway).
+   */
+  async refresh({ rebuilt = false } = {}): Promise<void> {
+    if (this.rebuilding) {
+      if (!rebuilt) return;
+      // That rebuild may have started before the caller's snapshot was done: look again once it is in.
+      await this.rebuilding;
+      return this.refresh({ rebuilt });
+    }
     if (!this.index) return;
     const done = await this.deps.snapshots.doneAfter(this.appliedSeq);
     if (done.length === 0) return;
     if (done.some((s) => s.initial) || this.index.needsCompaction) {
-      this.index = await this.build();
+      this.rebuilding ??= this.build()
+        .then(() => undefined, this.rebuildFailed)
+        .finally(() => (this.rebuilding = undefined));
+      if (rebuilt) await this.rebuilding;
       return;
     }
     for (const s of done) {
@@ -70,6 +102,7 @@ export class IndexManager {
   }
 
   private async build(): Promise<NameIndex> {
+    const startedAt = performance.now();
     await this.deps.prepare?.();
     // The snapshot seen before reading: later ones are applied by refresh, harmlessly again if already read.
     const latest = await this.deps.snapshots.latestDone();
@@ -86,6 +119,7 @@ export class IndexManager {
     if (this.deps.overlay) this.applyOverlay(index, [...this.deps.overlay.all()]);
     this.appliedSeq = latest?.seq ?? 0;
     this.index = index;
+    this.freshness.readAsOf(startedAt);
     return index;
   }
 

@@ -22,7 +22,7 @@ import { emulatorData } from './emulator-data.ts';
 import { DOS_ID_PATTERN, parseDosId } from './ids.ts';
 import { IndexManager } from './index-manager.ts';
 import { ingestFromApi } from './ingest/ingest.ts';
-import { scheduleIngestion } from './ingest/job.ts';
+import { scheduleIngestion, US_NY_INGEST_JOB } from './ingest/job.ts';
 import { companyFromLive, companyFromSnapshot, partiesFromLive, partiesFromSnapshot } from './mapping/company.ts';
 import { mergeCompany } from './mapping/merge.ts';
 import { mergerRelationships } from './mapping/mergers.ts';
@@ -118,11 +118,19 @@ export class UsNyRegister implements Register {
     return this.changeFeed.page(cursor, limit);
   }
 
-  /** Live mode: schedules the daily snapshot ingestion and builds the name index in the background. */
-  async start({ queue }: RegisterStartContext): Promise<void> {
+  /**
+   * Live mode: schedules the daily snapshot ingestion and builds the name index in the background. Their failures,
+   * and the index's failed refreshes, go to the process's log.
+   */
+  async start({ queue, log }: RegisterStartContext): Promise<void> {
+    this.index.reportFailuresTo(log);
     const openData = this.opts.openData;
     if (this.opts.mode !== 'live' || !openData) return;
     const snapshots = new UsNySnapshotRepository(this.opts.db);
+    const failed = (what: string) => (err: unknown) => {
+      log?.error({ reason: err instanceof Error ? err.message : String(err) }, what);
+      this.opts.onError?.(err);
+    };
     await scheduleIngestion(queue, {
       everyMs: openData.ingestEveryMs,
       now: this.opts.now,
@@ -133,11 +141,11 @@ export class UsNyRegister implements Register {
           { entities: openData.entitiesUrl, names: openData.namesUrl },
           { userAgent: this.opts.userAgent },
         );
-        await this.index.refresh();
+        await this.index.refresh({ rebuilt: true });
       },
-      onError: this.opts.onError,
+      onError: failed(`${US_NY_INGEST_JOB} failed; the stored snapshot is kept`),
     });
-    void this.index.get().catch((err) => this.opts.onError?.(err));
+    void this.index.get().catch(failed('the US-NY name index could not be built; the next search tries again'));
   }
 
   /**

@@ -1,4 +1,7 @@
 import { NameIndex, WorkerSegment } from '../../../shared/name-index/index.ts';
+import { RefreshAhead } from '../../../shared/refresh-ahead.ts';
+import { reportIndexFailure, type FailureLog } from '../../../shared/name-index/refresh-failure.ts';
+import { spacedReports } from '../../../shared/spaced-reports.ts';
 import type { Db } from '../../../store/db.ts';
 import { redactUrl } from '../bulk/product-files.ts';
 import type { BulkReadStats } from './bulk-csv.ts';
@@ -41,51 +44,69 @@ async function indexOf(worker: WorkerSegment): Promise<NameIndex> {
  * process sees a rename or a dissolution within `refreshEveryMs`. Until a product is ingested there is no index.
  */
 export class GbIndexManager {
-  private index: NameIndex | undefined;
-  private productId = 0;
-  private appliedSeq = 0;
+  /** The index in use, with the product it was built from and the last stream change applied to it. */
+  private installed: { index: NameIndex; productId: number; appliedSeq: number } | undefined;
   private building: Promise<NameIndex | undefined> | undefined;
-  private refreshing: Promise<void> | undefined;
-  private lastRefresh = 0;
+  /** A newer product's index, built behind the one in use. */
+  private rebuilding: Promise<void> | undefined;
+  private readonly freshness: RefreshAhead;
+  private readonly rebuildFailed: (err: unknown) => void;
+  /** Where failed refreshes go (set when the register starts); a process warning until then. */
+  private log: FailureLog | undefined;
   readonly products: ProductStore;
 
   constructor(private readonly deps: GbIndexManagerDeps) {
     this.products = new ProductStore(deps.db);
+    const onFailure = (err: unknown, failures: number) => reportIndexFailure('GB', this.log, err, failures);
+    this.freshness = new RefreshAhead({ periodMs: deps.refreshEveryMs ?? 2000, refresh: () => this.refresh(), onFailure });
+    this.rebuildFailed = spacedReports(onFailure);
   }
 
-  /** The index, current as of now; undefined when no product was ever ingested. */
+  /**
+   * The index, current within `refreshEveryMs` (RefreshAhead: looked at again in the background past half of it);
+   * undefined when no product was ever ingested.
+   */
   async get(): Promise<NameIndex | undefined> {
-    if (!this.index) return (this.building ??= this.buildFromStore().finally(() => (this.building = undefined)));
-    if (Date.now() - this.lastRefresh >= (this.deps.refreshEveryMs ?? 2000))
-      await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
-    return this.index;
+    if (!this.installed) return (this.building ??= this.buildFromStore().finally(() => (this.building = undefined)));
+    await this.freshness.current();
+    return this.installed.index;
   }
 
-  /** Picks up a newer product (rebuild) and the stream changes since the last look. */
-  async refresh(): Promise<void> {
-    this.lastRefresh = Date.now();
+  /** Failed refreshes and rebuilds go to `log` from now on (the register's start gives it the process's logger). */
+  reportFailuresTo(log: FailureLog | undefined): void {
+    this.log = log;
+  }
+
+  /**
+   * Applies the stream changes since the last look; a newer product is built behind the index in use, which keeps
+   * serving (without the changes meanwhile) until the new one, with every change, replaces it: a rebuild of millions
+   * of companies no longer holds up the searches that fall on it.
+   */
+  private async refresh(): Promise<void> {
     const latest = await this.products.latest();
-    if (latest && latest.id !== this.productId) {
-      await this.buildFromStore();
+    if (latest && latest.id !== this.installed?.productId) {
+      this.rebuilding ??= this.buildFromStore()
+        .then(() => undefined, this.rebuildFailed)
+        .finally(() => (this.rebuilding = undefined));
       return;
     }
-    if (this.index) await this.applyChanges(this.index);
+    if (this.installed) await this.applyChanges(this.installed);
   }
 
-  private async applyChanges(index: NameIndex): Promise<void> {
+  private async applyChanges(installed: { index: NameIndex; appliedSeq: number }): Promise<void> {
     for (;;) {
-      const page = await this.products.changesAfter(this.appliedSeq);
+      const page = await this.products.changesAfter(installed.appliedSeq);
       if (page.length === 0) break;
       for (const c of page) {
-        if (c.removed) index.remove(c.number);
-        else index.upsert(indexedEntityOf(companyOfLine(c.line)));
-        this.appliedSeq = c.seq;
+        if (c.removed) installed.index.remove(c.number);
+        else installed.index.upsert(indexedEntityOf(companyOfLine(c.line)));
+        installed.appliedSeq = c.seq;
       }
     }
   }
 
   private async buildFromStore(): Promise<NameIndex | undefined> {
-    this.lastRefresh = Date.now();
+    const startedAt = performance.now();
     const product = await this.products.latest();
     if (!product) return undefined;
     // Built in a worker thread: this one only reads the chunks from the store (building 5.5 million companies
@@ -93,17 +114,18 @@ export class GbIndexManager {
     const segment = WorkerSegment.start(LINE_SOURCE, product.companies);
     try {
       for await (const chunk of this.products.chunks(product.id)) await segment.add(chunk);
-      return this.install(await indexOf(segment), product.id);
+      return await this.install(await indexOf(segment), product.id, startedAt);
     } finally {
       await segment.close();
     }
   }
 
-  private async install(index: NameIndex, productId: number): Promise<NameIndex> {
-    this.appliedSeq = 0;
-    await this.applyChanges(index);
-    this.index = index;
-    this.productId = productId;
+  /** Puts `index` in use once every stream change is applied to it; its own state, so a look at the old one meanwhile cannot skip its changes. */
+  private async install(index: NameIndex, productId: number, startedAt: number): Promise<NameIndex> {
+    const installed = { index, productId, appliedSeq: 0 };
+    await this.applyChanges(installed);
+    this.installed = installed;
+    this.freshness.readAsOf(startedAt);
     return index;
   }
 
@@ -140,7 +162,7 @@ export class GbIndexManager {
       const counts = { companies, names, invalidRows: stats.invalid };
       const index = await indexOf(segment);
       await this.products.finish(id, counts, this.deps.now());
-      await this.install(index, id);
+      await this.install(index, id, performance.now());
       return counts;
     } catch (err) {
       await this.products.fail(id, err instanceof Error ? err.message : String(err), this.deps.now()).catch(() => undefined);
