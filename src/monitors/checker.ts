@@ -283,7 +283,7 @@ export class CompanyChecker {
         fetchStatus: status,
         errorMessage,
         createdAt: now,
-        ...(confirmed ? { confirmedByFeed: true } : {}),
+        readFrom: confirmed ? 'changeFeed' : 'register',
       });
     const notify = async (m: MonitorRow, categories: ChangeCategory[], changes: FieldChange[], deactivated: boolean) => {
       const payload: Omit<MonitorNotification, 'type'> = {

@@ -129,6 +129,7 @@ export class MonitorService {
           fetchStatus: l.fetchStatus,
           ...(l.errorMessage ? { errorMessage: l.errorMessage } : {}),
           createdAt: l.createdAt.toISOString(),
+          ...(l.readFrom ? { readFrom: l.readFrom } : {}),
         }),
       ),
     };

@@ -68,6 +68,7 @@ describe('daily checks of GB monitors', () => {
     assert.deepEqual(run, { checked: 1, changed: 0, deactivated: 0, failed: 0 });
     const [latest] = await logs();
     assert.deepEqual([latest.fetchStatus, latest.changeDetected, latest.changeCategories], ['success', false, []]);
+    assert.equal(latest.readFrom, 'changeFeed', 'the log says the register was not read');
     assert.ok(Date.parse(latest.createdAt) >= now, 'logged at the check');
     const monitor = (await svc.call('GET', `/v2/monitors/${monitorId}`, { key })).body;
     assert.ok(Date.parse(monitor.lastCheckedAt) >= now);
@@ -89,6 +90,7 @@ describe('daily checks of GB monitors', () => {
       assert.deepEqual(run, { checked: 1, changed: 0, deactivated: 0, failed: 1 });
       const [latest] = await logs();
       assert.equal(latest.fetchStatus, 'error');
+      assert.equal(latest.readFrom, 'register');
       assert.equal(await checksCounted({ outcome: 'error', read: 'register' }), 1);
       assert.ok(Date.parse(latest.createdAt) >= now);
     } finally {
@@ -115,6 +117,6 @@ describe('daily checks of GB monitors', () => {
     const run = await runChecks();
     assert.deepEqual([run.checked, run.changed], [1, 1]);
     const [latest] = await logs();
-    assert.deepEqual([latest.fetchStatus, latest.changeCategories], ['success', ['other']]);
+    assert.deepEqual([latest.fetchStatus, latest.changeCategories, latest.readFrom], ['success', ['other'], 'register']);
   });
 });

@@ -75,10 +75,10 @@ describe('monitors of a snapshot register (US-NY)', () => {
     assert.equal((await confirmed()) - confirmedBefore, 1, 'the unchanged company was confirmed by the feed, not read');
     const logsOf = async (id: string) => (await svc.call('GET', `/v2/monitors/${id}/logs`, { key })).body.logs as any[];
     const [q] = await logsOf(quiet);
-    assert.deepEqual([q.fetchStatus, q.changeDetected], ['success', false]);
+    assert.deepEqual([q.fetchStatus, q.changeDetected, q.readFrom], ['success', false, 'changeFeed']);
     assert.ok(Date.parse(q.createdAt) >= now, 'the daily check is logged');
     const [r] = await logsOf(renamed);
-    assert.deepEqual([r.fetchStatus, r.changeCategories], ['success', ['other']]);
+    assert.deepEqual([r.fetchStatus, r.changeCategories, r.readFrom], ['success', ['other'], 'register']);
     assert.ok(Date.parse((await svc.call('GET', `/v2/monitors/${quiet}`, { key })).body.lastCheckedAt) >= now);
   });
 });

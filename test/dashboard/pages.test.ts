@@ -152,6 +152,12 @@ describe('dashboard pages: webhooks, requests, monitors, billing, playground, an
     const detail = await owner.client.get(created.location!);
     assert.match(detail.text, /class="status active">active/);
     assert.match(detail.text, /No change detected yet/);
+    assert.match(detail.text, /<th scope="col">Read from<\/th>/);
+    assert.match(
+      detail.text,
+      /<td><span class="status success">success<\/span><\/td><td>register<\/td>/,
+      'the first check read the register',
+    );
     const stopped = await owner.client.post(`${monitorPath}/stop`, { _csrf: hiddenField(detail.text, '_csrf') });
     assert.equal(stopped.status, 303);
     const after = await owner.client.get(stopped.location!);

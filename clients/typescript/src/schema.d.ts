@@ -4641,6 +4641,11 @@ export interface components {
             errorMessage?: string;
             /** @description ISO 8601 UTC timestamp. */
             createdAt: string;
+            /**
+             * @description How the check knew: `register`, the company was read at its register (for `error`, the read tried); `changeFeed`, the register publishes its changes (GB’s streaming API, US-NY’s daily snapshot), its feed was complete past the check’s due time and did not name the company, so the last register read stands, unchanged, without a call. A company is read at its register at least every 30 days even while its feed confirms it. Absent on checks logged before this was kept.
+             * @enum {string}
+             */
+            readFrom?: "register" | "changeFeed";
         };
         MonitorLogList: {
             logs: components["schemas"]["MonitorLog"][];

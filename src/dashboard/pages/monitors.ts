@@ -12,6 +12,8 @@ const DONE: Record<string, string> = {
   stopped: 'The monitor has been stopped. Its check log stays readable.',
 };
 const PAGE_SIZE = 50;
+/** The check log's "Read from" column: where a check learnt what it logged (MonitorLog `readFrom`). */
+const READ_FROM = { register: 'register', changeFeed: 'change feed (no call)', unknown: '' } as const;
 
 function status(s: string): Html {
   return html`<span class="status ${s}">${s}</span>`;
@@ -106,10 +108,10 @@ ${
 ${
   logs.length
     ? html`<table><caption>One line per check, newest first (the latest 200)</caption>
-<thead><tr><th scope="col">When</th><th scope="col">Fetch</th><th scope="col">Change</th><th scope="col">Categories</th><th scope="col">Error</th></tr></thead>
+<thead><tr><th scope="col">When</th><th scope="col">Fetch</th><th scope="col">Read from</th><th scope="col">Change</th><th scope="col">Categories</th><th scope="col">Error</th></tr></thead>
 <tbody>${logs.map(
-        (l) => html`<tr><td>${time(l.createdAt)}</td><td>${status(l.fetchStatus)}</td><td>${l.changeDetected ? 'yes' : 'no'}</td>
-<td>${l.changeCategories.join(', ')}</td><td>${l.errorMessage ?? ''}</td></tr>`,
+        (l) => html`<tr><td>${time(l.createdAt)}</td><td>${status(l.fetchStatus)}</td><td>${READ_FROM[l.readFrom ?? 'unknown']}</td>
+<td>${l.changeDetected ? 'yes' : 'no'}</td><td>${l.changeCategories.join(', ')}</td><td>${l.errorMessage ?? ''}</td></tr>`,
       )}</tbody></table>`
     : html`<p class="empty">No check yet: the first is due ${monitor.nextCheckAt ? time(monitor.nextCheckAt) : 'soon'}.</p>`
 }</section>`,

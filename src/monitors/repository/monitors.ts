@@ -23,14 +23,17 @@ export interface MonitorLogRow {
   fetchStatus: 'success' | 'not_found' | 'error' | 'error_final';
   errorMessage: string | null;
   createdAt: Date;
-  /** Not stored: the check's feed confirmed the company unchanged, without a register call (metrics and the log). */
-  confirmedByFeed?: boolean;
+  /**
+   * `changeFeed`: the register's feed confirmed the company unchanged, without a call to the register; `register`:
+   * the check read it there (or tried). Null on lines logged before this was kept (021_monitor_log_read_from).
+   */
+  readFrom: 'register' | 'changeFeed' | null;
 }
 
 const MONITOR_COLUMNS = `id, account_id as "accountId", country_code as "countryCode", company_id as "companyId", status, metadata,
   seen_version as "seenVersion", created_at as "createdAt", last_checked_at as "lastCheckedAt", deactivated_at as "deactivatedAt"`;
 const LOG_COLUMNS = `id, monitor_id as "monitorId", change_detected as "changeDetected", change_categories as "changeCategories",
-  fetch_status as "fetchStatus", error_message as "errorMessage", created_at as "createdAt"`;
+  fetch_status as "fetchStatus", error_message as "errorMessage", created_at as "createdAt", read_from as "readFrom"`;
 
 /** The accounts' monitors and their check logs. */
 export class MonitorRepository {
@@ -145,8 +148,8 @@ export class MonitorRepository {
   async insertLogs(tx: Queryable, logs: MonitorLogRow[]): Promise<void> {
     if (!logs.length) return;
     await tx.query(
-      `insert into monitor_logs (id, monitor_id, change_detected, change_categories, fetch_status, error_message, created_at)
-       select * from unnest($1::text[], $2::text[], $3::boolean[], $4::jsonb[], $5::text[], $6::text[], $7::timestamptz[])`,
+      `insert into monitor_logs (id, monitor_id, change_detected, change_categories, fetch_status, error_message, created_at, read_from)
+       select * from unnest($1::text[], $2::text[], $3::boolean[], $4::jsonb[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])`,
       [
         logs.map((l) => l.id),
         logs.map((l) => l.monitorId),
@@ -155,6 +158,7 @@ export class MonitorRepository {
         logs.map((l) => l.fetchStatus),
         logs.map((l) => l.errorMessage),
         logs.map((l) => l.createdAt),
+        logs.map((l) => l.readFrom),
       ],
     );
   }

@@ -259,7 +259,7 @@ async function monitors(
     }
     case 'logs': {
       const logs = (await client.monitors.logs(arg(1, 'the monitor id'))) as { logs: Record<string, unknown>[] };
-      print(logs, () => table(logs.logs, ['createdAt', 'fetchStatus', 'changeDetected', 'changeCategories']));
+      print(logs, () => table(logs.logs, ['createdAt', 'fetchStatus', 'readFrom', 'changeDetected', 'changeCategories']));
       return EXIT.ok;
     }
     default:
