@@ -28,13 +28,17 @@ export interface VersionedRecord<R = unknown> {
 export class SandboxRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a company (back in the register if it had left). */
+  /**
+   * Stores a company (back in the register if it had left). Each write takes the next `change_seq`, the order the US-NY
+   * change feed reads the operator's writes in (022_sandbox_change_order).
+   */
   async put(countryCode: string, companyId: string, record: unknown, behaviour: SandboxBehaviour, at: Date): Promise<void> {
     await this.db.query(
       `insert into sandbox_companies (country_code, company_id, record, behaviour, removed_at, updated_at)
        values ($1, $2, $3::jsonb, $4::jsonb, null, $5)
        on conflict (country_code, company_id)
-       do update set record = excluded.record, behaviour = excluded.behaviour, removed_at = null, updated_at = excluded.updated_at`,
+       do update set record = excluded.record, behaviour = excluded.behaviour, removed_at = null, updated_at = excluded.updated_at,
+                     change_seq = nextval('sandbox_change_seq')`,
       [countryCode, companyId, json(record), json(behaviour), at],
     );
   }
@@ -44,7 +48,7 @@ export class SandboxRepository {
     const rows = await this.db.query(
       `insert into sandbox_companies (country_code, company_id, record, behaviour, removed_at, updated_at)
        values ($1, $2, 'null'::jsonb, '{}'::jsonb, $3, $3)
-       on conflict (country_code, company_id) do update set removed_at = $3, updated_at = $3
+       on conflict (country_code, company_id) do update set removed_at = $3, updated_at = $3, change_seq = nextval('sandbox_change_seq')
        returning company_id`,
       [countryCode, companyId, at],
     );

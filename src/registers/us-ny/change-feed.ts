@@ -1,12 +1,19 @@
 import type { ChangedCompaniesPage } from '../contract.ts';
-import type { Db } from '../../store/db.ts';
+import type { Db, Queryable } from '../../store/db.ts';
 import { COUNTRY } from './sandbox-overlay.ts';
 
 /** How far a reader got: the last change of an applied snapshot (seq, dosId), and of the operator's companies. */
 interface Position {
   seq: number;
   dosId: string;
-  /** ISO time of the last sandbox company update read (sandbox mode). */
+  /** The `change_seq` of the last write of the sandbox operator read (sandbox mode). */
+  sandboxSeq: number;
+}
+
+/** A cursor as written before 022_sandbox_change_order: the operator's writes by their time. */
+interface TimedPosition {
+  seq: number;
+  dosId: string;
   sandboxAt: string;
 }
 
@@ -30,7 +37,7 @@ export class UsNyChangeFeed {
       const start = await this.present();
       return { companyIds: [], cursor: encode(start), more: false, coveredUntil };
     }
-    const pos = decode(cursor);
+    const pos = await this.decode(cursor);
     const snapshotRows = await this.db.query<{ seq: number; dos_id: string }>(
       `select c.seq, c.dos_id from us_ny_snapshot_changes c join us_ny_snapshots s on s.seq = c.seq
         where s.status = 'done' and (c.seq, c.dos_id) > ($1, $2) order by c.seq, c.dos_id limit $3`,
@@ -42,14 +49,16 @@ export class UsNyChangeFeed {
     if (ids.length === limit) return { companyIds: ids, cursor: encode(next), more: true, coveredUntil };
     if (this.includeSandbox) {
       const room = limit - ids.length;
-      const sandboxRows = await this.db.query<{ company_id: string; updated_at: Date }>(
-        `select company_id, updated_at from sandbox_companies where country_code = $1 and updated_at > $2
-          order by updated_at, company_id limit $3`,
-        [COUNTRY, new Date(pos.sandboxAt), room],
+      const sandboxRows = await this.operatorWrites((tx) =>
+        tx.query<{ company_id: string; change_seq: string }>(
+          `select company_id, change_seq::text as change_seq from sandbox_companies where country_code = $1 and change_seq > $2
+            order by change_seq limit $3`,
+          [COUNTRY, pos.sandboxSeq, room],
+        ),
       );
       for (const r of sandboxRows) ids.push(r.company_id);
       const lastSandbox = sandboxRows[sandboxRows.length - 1];
-      if (lastSandbox) next.sandboxAt = lastSandbox.updated_at.toISOString();
+      if (lastSandbox) next.sandboxSeq = Number(lastSandbox.change_seq);
       return { companyIds: ids, cursor: encode(next), more: sandboxRows.length === room, coveredUntil };
     }
     return { companyIds: ids, cursor: encode(next), more: false, coveredUntil };
@@ -57,18 +66,44 @@ export class UsNyChangeFeed {
 
   private async present(): Promise<Position> {
     const [snap] = await this.db.query<{ seq: number | null }>(`select max(seq) as seq from us_ny_snapshots where status = 'done'`);
-    const [sandbox] = await this.db.query<{ at: Date | null }>(
-      `select max(updated_at) as at from sandbox_companies where country_code = $1`,
-      [COUNTRY],
-    );
     // The next snapshot's changes onwards: (latest + 1, '') precedes every change of a later snapshot.
-    return { seq: Number(snap?.seq ?? 0) + 1, dosId: '', sandboxAt: (sandbox?.at ?? new Date(0)).toISOString() };
+    return { seq: Number(snap?.seq ?? 0) + 1, dosId: '', sandboxSeq: this.includeSandbox ? await this.lastOperatorWrite() : 0 };
+  }
+
+  private async lastOperatorWrite(): Promise<number> {
+    const [row] = await this.operatorWrites((tx) =>
+      tx.query<{ seq: string }>(`select coalesce(max(change_seq), 0)::text as seq from sandbox_companies where country_code = $1`, [
+        COUNTRY,
+      ]),
+    );
+    return Number(row?.seq ?? 0);
+  }
+
+  /**
+   * Reads the operator's writes with writers held off (share mode conflicts with the lock every insert and update
+   * takes): a write under way commits before the read, and one that comes after takes a later `change_seq` than any
+   * read here. So a reader never passes a write that is not committed yet, which it would then never read.
+   */
+  private operatorWrites<T>(read: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('lock table sandbox_companies in share mode');
+      return read(tx);
+    });
+  }
+
+  private async decode(cursor: string): Promise<Position> {
+    const p = JSON.parse(cursor) as Partial<Position & TimedPosition>;
+    const seq = Number(p.seq) || 0;
+    const dosId = String(p.dosId ?? '');
+    if (p.sandboxSeq !== undefined || !this.includeSandbox) return { seq, dosId, sandboxSeq: Number(p.sandboxSeq) || 0 };
+    // A cursor by time: from just before the first write after it (one read again is harmless), else the last one.
+    const [row] = await this.db.query<{ seq: string }>(
+      `select coalesce(min(change_seq) - 1, (select coalesce(max(change_seq), 0) from sandbox_companies where country_code = $1))::text as seq
+         from sandbox_companies where country_code = $1 and updated_at > $2`,
+      [COUNTRY, new Date(String(p.sandboxAt ?? new Date(0).toISOString()))],
+    );
+    return { seq, dosId, sandboxSeq: Number(row?.seq ?? 0) };
   }
 }
 
 const encode = (p: Position) => JSON.stringify(p);
-
-function decode(cursor: string): Position {
-  const p = JSON.parse(cursor) as Position;
-  return { seq: Number(p.seq) || 0, dosId: String(p.dosId ?? ''), sandboxAt: String(p.sandboxAt ?? new Date(0).toISOString()) };
-}
