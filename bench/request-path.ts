@@ -23,7 +23,7 @@
 // --capacity: after each scenario's saturation, latency against load: five fixed rates from 5 % to 70 % of the
 // saturated one, each cell marked ✓ where it met the latency target (--target-p50=<ms>, 3, and --target-p99=<ms>, 15:
 // the issue's), and the highest rate that did (bench/support/latency-capacity.ts); the bare floor at 50/s too (a
-// bare route's p50 when requests come alone).
+// bare route's p50 when requests come alone). --help: this text; a flag it does not list stops the run.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -42,7 +42,23 @@ import { latencyCapacity, type LatencyTarget } from './support/latency-capacity.
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
-const args = flags();
+const args = flags(process.argv.slice(2), [
+  'capacity',
+  'connections',
+  'cpu-prof',
+  'cpu-prof-dir',
+  'duration',
+  'only',
+  'processes',
+  'rate-pglite',
+  'rate-postgres',
+  'stores',
+  'target-p50',
+  'target-p99',
+  'tax-verification',
+  'trace',
+  'warmup',
+]);
 const DURATION = Number(args.get('duration') ?? 3);
 /**
  * Unmeasured load before each scenario: the service's code is compiled and its caches warm. V8 optimizes a function
