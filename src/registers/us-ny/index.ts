@@ -97,7 +97,7 @@ export class UsNyRegister implements Register {
     this.index = new IndexManager({
       entities,
       snapshots,
-      overlay: opts.sandbox ? new SandboxOverlay(opts.db) : undefined,
+      overlay: opts.sandbox ? new SandboxOverlay(opts.sandbox) : undefined,
       prepare: () => this.snapshot.ready(),
     });
     this.changeFeed = new UsNyChangeFeed(opts.db, opts.sandbox !== undefined, opts.now);

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/db.ts';
+import type { SandboxRecord, SandboxStore } from '../../sandbox/store.ts';
 import { parseSandboxRecord, type ParsedSandboxRecord } from './record.ts';
 
 export const COUNTRY = 'US-NY';
@@ -8,14 +8,18 @@ export type OverlayEntry = { dosId: string; removed: true } | { dosId: string; r
 
 /**
  * Keeps track of the operator's sandbox companies (CONTRACT §5) for the search index: they take precedence over the
- * seeded snapshot, and a removed one hides the snapshot's entity of the same id. A cheap fingerprint query tells
- * whether anything changed since the last look, so a search pays one small query.
+ * seeded snapshot, and a removed one hides the snapshot's entity of the same id. They come from the sandbox store's
+ * snapshot of the register (src/sandbox/snapshots.ts: read again behind the callers, a write through this process seen
+ * at once, one through another within a second), which keeps the object of a record whose row has not changed: a
+ * search compares objects, and parses only what changed. (It ran a query hashing every stored record on each search:
+ * a cost that grew with the operator's companies, and a wait for the store.)
  */
 export class SandboxOverlay {
-  private fingerprint = '';
   private readonly entries = new Map<string, OverlayEntry>();
+  /** The stored records last seen, by company: the snapshot's objects, unchanged while their rows are. */
+  private readonly seen = new Map<string, SandboxRecord>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sandbox: Pick<SandboxStore, 'list'>) {}
 
   get(dosId: string): OverlayEntry | undefined {
     return this.entries.get(dosId);
@@ -25,31 +29,28 @@ export class SandboxOverlay {
     return this.entries.values();
   }
 
-  /** Reloads when the stored companies changed; returns the entries that changed (added, replaced or removed). */
+  /** Brings the entries up to date with the stored companies; returns those that changed (added, replaced or removed). */
   async sync(): Promise<OverlayEntry[]> {
-    const [fp] = await this.db.query<{ fp: string | null }>(
-      `select md5(string_agg(company_id || ':' || updated_at::text || ':' || coalesce(removed_at::text, '') || ':' || md5(record::text), ',' order by company_id)) as fp
-         from sandbox_companies where country_code = $1`,
-      [COUNTRY],
-    );
-    const fingerprint = fp?.fp ?? '';
-    if (fingerprint === this.fingerprint) return [];
-    this.fingerprint = fingerprint;
-    const rows = await this.db.query<{ company_id: string; record: unknown; removed_at: Date | null }>(
-      'select company_id, record, removed_at from sandbox_companies where country_code = $1',
-      [COUNTRY],
-    );
+    const records = await this.sandbox.list(COUNTRY, { removed: true });
     const changed: OverlayEntry[] = [];
-    const seen = new Set<string>();
-    for (const r of rows) {
-      seen.add(r.company_id);
-      const record = r.removed_at ? undefined : parseSandboxRecord(r.company_id, r.record);
-      const entry: OverlayEntry = record ? { dosId: r.company_id, removed: false, record } : { dosId: r.company_id, removed: true };
-      const prev = this.entries.get(r.company_id);
+    for (const stored of records) {
+      if (this.seen.get(stored.companyId) === stored) continue;
+      this.seen.set(stored.companyId, stored);
+      const record = stored.removed ? undefined : parseSandboxRecord(stored.companyId, stored.record);
+      const entry: OverlayEntry = record ? { dosId: stored.companyId, removed: false, record } : { dosId: stored.companyId, removed: true };
+      const prev = this.entries.get(stored.companyId);
       if (!prev || JSON.stringify(prev) !== JSON.stringify(entry)) changed.push(entry);
-      this.entries.set(r.company_id, entry);
+      this.entries.set(stored.companyId, entry);
     }
-    for (const id of [...this.entries.keys()]) if (!seen.has(id)) this.entries.delete(id);
+    if (this.seen.size > records.length) {
+      // Rows are never deleted (a removal is a mark), but a store emptied under the process is followed too.
+      const ids = new Set(records.map((r) => r.companyId));
+      for (const id of [...this.seen.keys()])
+        if (!ids.has(id)) {
+          this.seen.delete(id);
+          this.entries.delete(id);
+        }
+    }
     return changed;
   }
 }
