@@ -46,6 +46,11 @@ export class RefreshAhead {
     if (age >= this.opts.periodMs) await read;
   }
 
+  /** A failure of work a read left to run behind it (a rebuild): reported with the reads' own, spaced alike. */
+  reportFailure(err: unknown): void {
+    this.failed(err);
+  }
+
   /** A read done outside (the first build, an ingestion's): what is used holds the store as of `startedAt`. */
   readAsOf(startedAt: number): void {
     this.readAt = Math.max(this.readAt, startedAt);
@@ -57,7 +62,7 @@ export class RefreshAhead {
       await this.opts.refresh();
       this.readAsOf(startedAt);
     } catch (err) {
-      this.failed(err);
+      this.reportFailure(err);
     }
   }
 }

@@ -10,13 +10,6 @@ interface Position {
   sandboxSeq: number;
 }
 
-/** A cursor as written before 022_sandbox_change_order: the operator's writes by their time. */
-interface TimedPosition {
-  seq: number;
-  dosId: string;
-  sandboxAt: string;
-}
-
 /**
  * The companies each applied snapshot added, changed or removed (`us_ny_snapshot_changes`), then those the sandbox
  * operator stored or removed since: monitors read exactly these at the register, and confirm the other monitored
@@ -92,7 +85,8 @@ export class UsNyChangeFeed {
   }
 
   private async decode(cursor: string): Promise<Position> {
-    const p = JSON.parse(cursor) as Partial<Position & TimedPosition>;
+    // A cursor written before 022_sandbox_change_order has `sandboxAt`, the time of the last operator write read.
+    const p = JSON.parse(cursor) as Partial<Position> & { sandboxAt?: string };
     const seq = Number(p.seq) || 0;
     const dosId = String(p.dosId ?? '');
     if (p.sandboxSeq !== undefined || !this.includeSandbox) return { seq, dosId, sandboxSeq: Number(p.sandboxSeq) || 0 };

@@ -4,7 +4,6 @@ import type { OverlayEntry, SandboxOverlay } from './sandbox-overlay.ts';
 import { WorkerSegment } from '../../shared/name-index/index.ts';
 import { RefreshAhead } from '../../shared/refresh-ahead.ts';
 import { reportIndexFailure, type FailureLog } from '../../shared/name-index/refresh-failure.ts';
-import { spacedReports } from '../../shared/spaced-reports.ts';
 import { NameIndex } from './search/name-index.ts';
 import { summaryOf, summaryOfPacked } from './search/summary.ts';
 
@@ -34,14 +33,15 @@ export class IndexManager {
   private rebuilding: Promise<void> | undefined;
   private appliedSeq = 0;
   private readonly freshness: RefreshAhead;
-  private readonly rebuildFailed: (err: unknown) => void;
   /** Where failed refreshes go (set when the register starts); a process warning until then. */
   private log: FailureLog | undefined;
 
   constructor(private readonly deps: IndexManagerDeps) {
-    const onFailure = (err: unknown, failures: number) => reportIndexFailure('US-NY', this.log, err, failures);
-    this.freshness = new RefreshAhead({ periodMs: deps.refreshEveryMs ?? 2000, refresh: () => this.refresh(), onFailure });
-    this.rebuildFailed = spacedReports(onFailure);
+    this.freshness = new RefreshAhead({
+      periodMs: deps.refreshEveryMs ?? 2000,
+      refresh: () => this.refresh(),
+      onFailure: (err, failures) => reportIndexFailure('US-NY', this.log, err, failures),
+    });
   }
 
   /**
@@ -79,7 +79,10 @@ export class IndexManager {
     if (done.length === 0) return;
     if (done.some((s) => s.initial) || this.index.needsCompaction) {
       this.rebuilding ??= this.build()
-        .then(() => undefined, this.rebuildFailed)
+        .then(
+          () => undefined,
+          (err) => this.freshness.reportFailure(err),
+        )
         .finally(() => (this.rebuilding = undefined));
       if (rebuilt) await this.rebuilding;
       return;

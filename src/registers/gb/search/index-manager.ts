@@ -1,7 +1,6 @@
 import { NameIndex, WorkerSegment } from '../../../shared/name-index/index.ts';
 import { RefreshAhead } from '../../../shared/refresh-ahead.ts';
 import { reportIndexFailure, type FailureLog } from '../../../shared/name-index/refresh-failure.ts';
-import { spacedReports } from '../../../shared/spaced-reports.ts';
 import type { Db } from '../../../store/db.ts';
 import { redactUrl } from '../bulk/product-files.ts';
 import type { BulkReadStats } from './bulk-csv.ts';
@@ -50,16 +49,17 @@ export class GbIndexManager {
   /** A newer product's index, built behind the one in use. */
   private rebuilding: Promise<void> | undefined;
   private readonly freshness: RefreshAhead;
-  private readonly rebuildFailed: (err: unknown) => void;
   /** Where failed refreshes go (set when the register starts); a process warning until then. */
   private log: FailureLog | undefined;
   readonly products: ProductStore;
 
   constructor(private readonly deps: GbIndexManagerDeps) {
     this.products = new ProductStore(deps.db);
-    const onFailure = (err: unknown, failures: number) => reportIndexFailure('GB', this.log, err, failures);
-    this.freshness = new RefreshAhead({ periodMs: deps.refreshEveryMs ?? 2000, refresh: () => this.refresh(), onFailure });
-    this.rebuildFailed = spacedReports(onFailure);
+    this.freshness = new RefreshAhead({
+      periodMs: deps.refreshEveryMs ?? 2000,
+      refresh: () => this.refresh(),
+      onFailure: (err, failures) => reportIndexFailure('GB', this.log, err, failures),
+    });
   }
 
   /**
@@ -86,7 +86,10 @@ export class GbIndexManager {
     const latest = await this.products.latest();
     if (latest && latest.id !== this.installed?.productId) {
       this.rebuilding ??= this.buildFromStore()
-        .then(() => undefined, this.rebuildFailed)
+        .then(
+          () => undefined,
+          (err) => this.freshness.reportFailure(err),
+        )
         .finally(() => (this.rebuilding = undefined));
       return;
     }
