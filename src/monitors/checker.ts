@@ -29,13 +29,16 @@ export interface DueCheck extends CompanyKey {
 
 /**
  * What a check observed, to record; `dueAt`: only if that check is still due (none: a new monitor's baseline);
- * `confirmed`: the register was not read, its feed confirmed the company's last snapshot (CompanyChecker.checkMany).
+ * `confirmed`: the register was not read, its feed confirmed the company's last snapshot (CompanyChecker.checkMany);
+ * `vouched`: the register was read, and its feed vouched that the company had not changed there since the snapshot's
+ * read (a snapshot an earlier mapping made is then taken afresh without a notification).
  */
 interface Recording {
   key: CompanyKey;
   seen: Observation;
   dueAt?: Date;
   confirmed?: boolean;
+  vouched?: boolean;
 }
 
 /** What the checks of one transaction write, in one statement per table. */
@@ -130,7 +133,7 @@ export class CompanyChecker {
    * The due checks of many companies (a snapshot's changes): their rows read in one query, their registers asked
    * `width` at a time, and what was observed recorded as it comes in, many checks to a transaction (RecordQueue).
    * Each check is the one `check` makes: skipped when it was made meanwhile. A feed register's company that the
-   * feed confirms unchanged (`confirmedByFeed`) is recorded without a call to its register.
+   * feed confirms unchanged (`vouchedByFeed`, `recentlyRead`) is recorded without a call to its register.
    */
   async checkMany(due: readonly DueCheck[], width: number): Promise<CheckOutcome> {
     if (!due.length) return { ...NO_CHECK };
@@ -140,14 +143,15 @@ export class CompanyChecker {
       : new Map<string, Date>();
     const now = this.clock.now();
     const recordings = new RecordQueue<Recording>((items) => this.recordMany(items), RECORD_BATCH);
-    const todo: DueCheck[] = [];
+    const todo: (DueCheck & { vouched: boolean })[] = [];
     for (const d of due) {
       const c = current.get(keyOf(d));
       if (c?.status !== 'present' || c.nextCheckAt.getTime() !== d.dueAt.getTime()) continue;
       const key = { countryCode: d.countryCode, companyId: d.companyId };
-      if (this.confirmedByFeed(c, d.dueAt, coverage.get(d.countryCode), now))
+      const vouched = this.vouchedByFeed(c, d.dueAt, coverage.get(d.countryCode));
+      if (vouched && this.recentlyRead(c, now))
         recordings.add({ key, seen: { kind: 'found', view: c.data! }, dueAt: d.dueAt, confirmed: true });
-      else todo.push(d);
+      else todo.push({ ...d, vouched });
     }
     let next = 0;
     await Promise.all(
@@ -155,7 +159,7 @@ export class CompanyChecker {
         while (next < todo.length) {
           const d = todo[next++]!;
           const key = { countryCode: d.countryCode, companyId: d.companyId };
-          recordings.add({ key, seen: await this.observe(key), dueAt: d.dueAt });
+          recordings.add({ key, seen: await this.observe(key), dueAt: d.dueAt, vouched: d.vouched });
         }
       }),
     );
@@ -163,21 +167,25 @@ export class CompanyChecker {
   }
 
   /**
-   * Whether the company's due check can be recorded from its feed, without a call to its register: its register
-   * publishes its changes, the feed was complete past the due time when last read whole (so a change before it would
-   * have named the company), the feed has not named it since its last read at the register (`registerReadAt` is
-   * cleared when it does), that read is recent enough, and there is a snapshot to confirm.
+   * Whether the company's feed vouches that it has not changed at its register since its snapshot's read: its
+   * register publishes its changes, the feed was complete past the due time when last read whole (so a change before
+   * it would have named the company), the feed has not named it since its last read at the register
+   * (`registerReadAt` is cleared when it does), and there is a snapshot. The check is then recorded from the feed,
+   * without a call to the register, while that read is recent enough (`recentlyRead`, the safety net).
    */
-  private confirmedByFeed(c: MonitoredCompanyRow, dueAt: Date, coveredUntil: Date | undefined, now: Date): boolean {
+  private vouchedByFeed(c: MonitoredCompanyRow, dueAt: Date, coveredUntil: Date | undefined): boolean {
     return (
       this.registers.get(c.countryCode)?.changedCompanies !== undefined &&
       coveredUntil !== undefined &&
       coveredUntil.getTime() >= dueAt.getTime() &&
       c.registerReadAt !== null &&
-      now.getTime() - c.registerReadAt.getTime() < this.opts.feedTrustMs &&
       c.version > 0 &&
       c.data !== null
     );
+  }
+
+  private recentlyRead(c: MonitoredCompanyRow, now: Date): boolean {
+    return c.registerReadAt !== null && now.getTime() - c.registerReadAt.getTime() < this.opts.feedTrustMs;
   }
 
   /** Records what a check observed, for every active monitor of the company (unless the due check was made). */
@@ -255,7 +263,7 @@ export class CompanyChecker {
    */
   private async recordOne(
     tx: Queryable,
-    { key, seen, dueAt, confirmed }: Recording,
+    { key, seen, dueAt, confirmed, vouched }: Recording,
     company: MonitoredCompanyRow,
     monitors: MonitorRow[],
     now: Date,
@@ -327,13 +335,26 @@ export class CompanyChecker {
       }
       result.changed = result.deactivated = monitors.length;
     } else {
-      const changes = company.version === 0 ? [] : diffSnapshots(company.data ?? {}, seen.view);
-      if (company.version === 0 || changes.length > 0) {
+      const mappingVersion = this.registers.get(key.countryCode)?.mappingVersion ?? 1;
+      // A snapshot an earlier mapping made, of a company the feed vouches unchanged at the register since that
+      // snapshot's read (and still, under the lock: not named meanwhile): what differs is our mapping, not the
+      // register. The new view becomes the snapshot, a version without changes, and no monitor is told.
+      const remapped =
+        !confirmed &&
+        vouched === true &&
+        company.registerReadAt !== null &&
+        company.version > 0 &&
+        company.mappingVersion !== mappingVersion;
+      const diff = company.version === 0 ? [] : diffSnapshots(company.data ?? {}, seen.view);
+      const changes = remapped ? [] : diff;
+      // A confirmed check read nothing: its snapshot is still the one its mapping made.
+      if (!confirmed) next.mappingVersion = mappingVersion;
+      if (company.version === 0 || diff.length > 0) {
         Object.assign(next, { version: company.version + 1, data: seen.view });
         writes.versions.push({ ...key, version: next.version, data: seen.view, changes, categories: categoriesOf(changes), at: now });
       }
       for (const m of monitors) {
-        const own = await this.changesSeenBy(tx, key, m, company, changes, seen.view);
+        const own = remapped ? [] : await this.changesSeenBy(tx, key, m, company, changes, seen.view);
         const categories = categoriesOf(own);
         log(m, 'success', categories);
         if (own.length) {

@@ -125,6 +125,13 @@ export interface Register {
   readonly identifiers: readonly IdentifierSpec[];
   /** The native format of a sandbox `record` (CONTRACT §5), checked when the operator stores one. */
   readonly sandboxRecordSchema?: ZodType;
+  /**
+   * The version of how this register's answers map to the API's shapes (default 1). Raise it with a change that
+   * alters what an unchanged company maps to: a monitored company of a register with a change feed is then taken
+   * afresh at its next read at the register, without a notification, while the feed vouches that the register did
+   * not change it (src/monitors/checker.ts); a register without a feed cannot tell, and its monitors see the change.
+   */
+  readonly mappingVersion?: number;
 
   /**
    * Validates and normalises a company id for retrieval; throws RegisterError `invalid_request` with a

@@ -81,4 +81,53 @@ describe('monitors of a snapshot register (US-NY)', () => {
     assert.deepEqual([r.fetchStatus, r.changeCategories, r.readFrom], ['success', ['other'], 'register']);
     assert.ok(Date.parse((await svc.call('GET', `/v2/monitors/${quiet}`, { key })).body.lastCheckedAt) >= now);
   });
+
+  it('a snapshot an earlier mapping made is taken afresh without a notification while the feed vouches the company unchanged; a change the feed missed is still told', {
+    timeout: 60_000,
+  }, async () => {
+    assert.equal((await put('7100004', row('7100004', 'LANTERN QUAY TRADING INC.'))).status, 200);
+    const created = await svc.call('POST', '/v2/monitors', { key, body: { companyId: '7100004', countryCode: 'US-NY' } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const monitorId = created.body.id as string;
+    const logs = async () => (await svc.call('GET', `/v2/monitors/${monitorId}/logs`, { key })).body.logs as any[];
+    const stored = async () =>
+      (
+        await svc.db.query<{ name: string; mapping_version: number }>(
+          `select data->'company'->>'legalName' as name, mapping_version from monitored_companies where country_code = 'US-NY' and company_id = '7100004'`,
+        )
+      )[0]!;
+    /**
+     * The stored snapshot as another mapping would have made it (its legal name otherwise), read at the register 31
+     * days ago (past the feed's safety net, so the next check reads the register), made by mapping `version`.
+     */
+    const madeBy = (version: number) =>
+      svc.db.query(
+        `update monitored_companies
+            set data = jsonb_set(data, '{company,legalName}', '"LANTERN QUAY TRADING INCORPORATED"'), mapping_version = $1,
+                register_read_at = register_read_at - interval '31 days'
+          where country_code = 'US-NY' and company_id = '7100004'`,
+        [version],
+      );
+    const nextDay = () => svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 86_400_000 + 60_000 } });
+
+    // The feed has named the company for its creation: that check reads it at the register.
+    await runChecks();
+    // An earlier mapping's snapshot: the register is read, the difference is ours, nobody is told.
+    await madeBy(0);
+    await nextDay();
+    await runChecks();
+    const [remapped] = await logs();
+    assert.deepEqual([remapped.fetchStatus, remapped.changeDetected, remapped.readFrom], ['success', false, 'register']);
+    assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, 'the snapshot taken afresh');
+    assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
+
+    // The same snapshot made by today's mapping: a difference the feed did not announce, found by the safety net, is told.
+    await madeBy(1);
+    await nextDay();
+    await runChecks();
+    const [missed] = await logs();
+    assert.deepEqual([missed.fetchStatus, missed.changeCategories, missed.readFrom], ['success', ['other'], 'register']);
+    const n = await eventually(async () => notifications().find((p) => p.monitorId === monitorId));
+    assert.ok(n.changes.some((c: any) => c.path === 'company.legalName' && c.after === 'LANTERN QUAY TRADING INC.'));
+  });
 });

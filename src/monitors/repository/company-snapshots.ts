@@ -16,6 +16,8 @@ export interface MonitoredCompanyRow {
   failures: number;
   /** When a check last read the company at its register; null once its register's feed has named it since. */
   registerReadAt: Date | null;
+  /** The register's `mappingVersion` that made `data` (023_monitor_mapping_version). */
+  mappingVersion: number;
 }
 
 /** A company due for a check, and since when. */
@@ -33,7 +35,8 @@ export interface CompanyVersion extends CompanyKey {
 }
 
 const COLUMNS = `country_code as "countryCode", company_id as "companyId", version, data, status,
-  next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures, register_read_at as "registerReadAt"`;
+  next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures, register_read_at as "registerReadAt",
+  mapping_version as "mappingVersion"`;
 
 /** The companies under monitoring: their check schedule, latest snapshot and snapshot history. */
 export class CompanySnapshots {
@@ -136,10 +139,12 @@ export class CompanySnapshots {
     await tx.query(
       `update monitored_companies c
           set version = u.version, data = u.data::jsonb, status = u.status, next_check_at = u.next_check_at,
-              last_checked_at = u.last_checked_at, failures = u.failures, register_read_at = u.register_read_at
+              last_checked_at = u.last_checked_at, failures = u.failures, register_read_at = u.register_read_at,
+              mapping_version = u.mapping_version
          from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
-                     $9::timestamptz[])
-           as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures, register_read_at)
+                     $9::timestamptz[], $10::int[])
+           as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures, register_read_at,
+                mapping_version)
         where c.country_code = u.country_code and c.company_id = u.company_id`,
       [
         rows.map((r) => r.countryCode),
@@ -151,6 +156,7 @@ export class CompanySnapshots {
         rows.map((r) => r.lastCheckedAt),
         rows.map((r) => r.failures),
         rows.map((r) => r.registerReadAt),
+        rows.map((r) => r.mappingVersion),
       ],
     );
   }
