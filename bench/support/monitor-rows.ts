@@ -47,7 +47,7 @@ export async function monitoredViewOf(catalogue: Catalogue, e: SnapshotEntity): 
       return out([]);
     },
   };
-  return fetchMonitoredView(register, e.row.dos_id, NEVER);
+  return (await fetchMonitoredView(register, e.row.dos_id, NEVER)).view;
 }
 
 /** The active entities of the US-NY snapshot store, in dos_id order, a page at a time (row and names as stored). */

@@ -16,7 +16,7 @@ import { fetchMonitoredView, type MonitoredView } from './view.ts';
 
 /** What a check saw at the register. */
 export type Observation =
-  | { kind: 'found'; view: MonitoredView }
+  | { kind: 'found'; view: MonitoredView; answerDigest?: string }
   | { kind: 'not_found'; message: string }
   | { kind: 'error'; message: string };
 
@@ -107,7 +107,7 @@ export class CompanyChecker {
     if (!register) return { kind: 'error', message: `no register serves ${key.countryCode} any more` };
     const once = async (): Promise<Observation> => {
       try {
-        return { kind: 'found', view: await fetchMonitoredView(register, key.companyId, AbortSignal.timeout(this.opts.timeoutMs)) };
+        return { kind: 'found', ...(await fetchMonitoredView(register, key.companyId, AbortSignal.timeout(this.opts.timeoutMs))) };
       } catch (err) {
         if (err instanceof RegisterError && err.code === 'resource_not_found') return { kind: 'not_found', message: err.message };
         const message = err instanceof RegisterError ? err.message : 'the register answer could not be processed';
@@ -326,7 +326,7 @@ export class CompanyChecker {
     } else if (seen.kind === 'not_found') {
       // Gone from the register: a final snapshot, the cached data cleared, every monitor deactivated.
       const changes: FieldChange[] = [{ path: 'company', before: company.data?.company ?? null, after: null }];
-      Object.assign(next, { version: company.version + 1, data: null, status: 'disappeared' });
+      Object.assign(next, { version: company.version + 1, data: null, status: 'disappeared', answerDigest: null });
       writes.versions.push({ ...key, version: next.version, data: null, changes, categories: ['disappeared'], at: now });
       for (const m of monitors) {
         writes.deactivated.push(m.id);
@@ -336,19 +336,20 @@ export class CompanyChecker {
       result.changed = result.deactivated = monitors.length;
     } else {
       const mappingVersion = this.registers.get(key.countryCode)?.mappingVersion ?? 1;
-      // A snapshot an earlier mapping made, of a company the feed vouches unchanged at the register since that
-      // snapshot's read (and still, under the lock: not named meanwhile): what differs is our mapping, not the
-      // register. The new view becomes the snapshot, a version without changes, and no monitor is told.
+      // A snapshot an earlier mapping made, of a company the register did not change since that snapshot's read:
+      // what differs is our mapping, not the register. The register's feed vouches for it (and still does, under the
+      // lock: the company not named meanwhile), or its answer is the very one the snapshot was made from. The new
+      // view becomes the snapshot, a version without changes, and no monitor is told.
+      const sameAnswer = seen.answerDigest !== undefined && seen.answerDigest === company.answerDigest;
       const remapped =
         !confirmed &&
-        vouched === true &&
-        company.registerReadAt !== null &&
         company.version > 0 &&
-        company.mappingVersion !== mappingVersion;
+        company.mappingVersion !== mappingVersion &&
+        ((vouched === true && company.registerReadAt !== null) || sameAnswer);
       const diff = company.version === 0 ? [] : diffSnapshots(company.data ?? {}, seen.view);
       const changes = remapped ? [] : diff;
-      // A confirmed check read nothing: its snapshot is still the one its mapping made.
-      if (!confirmed) next.mappingVersion = mappingVersion;
+      // A confirmed check read nothing: its snapshot is still the one its mapping made, from the answer it read.
+      if (!confirmed) Object.assign(next, { mappingVersion, answerDigest: seen.answerDigest ?? null });
       if (company.version === 0 || diff.length > 0) {
         Object.assign(next, { version: company.version + 1, data: seen.view });
         writes.versions.push({ ...key, version: next.version, data: seen.view, changes, categories: categoriesOf(changes), at: now });

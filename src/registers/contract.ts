@@ -56,6 +56,13 @@ export interface Fetched<D extends FetchableDataPoint> {
    * documents the block includes. The provenance (`source`) says why.
    */
   uncharged?: true;
+  /**
+   * A digest of the register's own answer the block was mapped from (`answerDigest` of the native record as read,
+   * before any mapping of ours). A monitor that reads the same digest again knows the register did not change, so a
+   * snapshot an earlier `mappingVersion` made is taken afresh without a notification. Leave it out where the answer
+   * holds what changes with every read (a time of issue), or where there is no answer apart from the mapping (TEST).
+   */
+  answerDigest?: string;
 }
 
 export interface RetrievedDocument {
@@ -127,9 +134,10 @@ export interface Register {
   readonly sandboxRecordSchema?: ZodType;
   /**
    * The version of how this register's answers map to the API's shapes (default 1). Raise it with a change that
-   * alters what an unchanged company maps to: a monitored company of a register with a change feed is then taken
-   * afresh at its next read at the register, without a notification, while the feed vouches that the register did
-   * not change it (src/monitors/checker.ts); a register without a feed cannot tell, and its monitors see the change.
+   * alters what an unchanged company maps to: a monitored company is then taken afresh at its next read at the
+   * register, without a notification, while the register's feed vouches that the register did not change it, or the
+   * register's answer is the one the snapshot was made from (`Fetched.answerDigest`; src/monitors/checker.ts). Where
+   * neither can tell (the TEST register), its monitors see the change.
    */
   readonly mappingVersion?: number;
 

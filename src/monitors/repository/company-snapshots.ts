@@ -18,6 +18,11 @@ export interface MonitoredCompanyRow {
   registerReadAt: Date | null;
   /** The register's `mappingVersion` that made `data` (023_monitor_mapping_version). */
   mappingVersion: number;
+  /**
+   * The digest of the register's answer `data` was last read from (`Fetched.answerDigest`), where the register gives
+   * one (024_monitor_answer_digest).
+   */
+  answerDigest: string | null;
 }
 
 /** A company due for a check, and since when. */
@@ -36,7 +41,7 @@ export interface CompanyVersion extends CompanyKey {
 
 const COLUMNS = `country_code as "countryCode", company_id as "companyId", version, data, status,
   next_check_at as "nextCheckAt", last_checked_at as "lastCheckedAt", failures, register_read_at as "registerReadAt",
-  mapping_version as "mappingVersion"`;
+  mapping_version as "mappingVersion", answer_digest as "answerDigest"`;
 
 /** The companies under monitoring: their check schedule, latest snapshot and snapshot history. */
 export class CompanySnapshots {
@@ -140,11 +145,11 @@ export class CompanySnapshots {
       `update monitored_companies c
           set version = u.version, data = u.data::jsonb, status = u.status, next_check_at = u.next_check_at,
               last_checked_at = u.last_checked_at, failures = u.failures, register_read_at = u.register_read_at,
-              mapping_version = u.mapping_version
+              mapping_version = u.mapping_version, answer_digest = u.answer_digest
          from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
-                     $9::timestamptz[], $10::int[])
+                     $9::timestamptz[], $10::int[], $11::text[])
            as u(country_code, company_id, version, data, status, next_check_at, last_checked_at, failures, register_read_at,
-                mapping_version)
+                mapping_version, answer_digest)
         where c.country_code = u.country_code and c.company_id = u.company_id`,
       [
         rows.map((r) => r.countryCode),
@@ -157,6 +162,7 @@ export class CompanySnapshots {
         rows.map((r) => r.failures),
         rows.map((r) => r.registerReadAt),
         rows.map((r) => r.mappingVersion),
+        rows.map((r) => r.answerDigest),
       ],
     );
   }

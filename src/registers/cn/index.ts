@@ -10,6 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
+import { answerDigest } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
@@ -135,6 +136,8 @@ export class CnRegister implements Register {
     };
     const done = (data: unknown, at: Date, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
       ({ data: data as DataPointPayloads[D], source: { overall: sourceAt(at), ...(fields ? { fields } : {}) } }) as Fetched<D>;
+    // A block read from the report: its digest is the report's text, field by field, as the portal printed it.
+    const fromReport = (report: Report, block: Fetched<D>): Fetched<D> => ({ ...block, answerDigest: answerDigest(report.fields) });
 
     switch (dataPoint) {
       case 'company': {
@@ -157,25 +160,26 @@ export class CnRegister implements Register {
         };
         // The report just read is the company's one document: handed on, so a request for it is not a second download.
         return {
-          ...done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined),
+          ...fromReport(report, done({ company }, report.receivedAt, Object.keys(inferred).length ? inferred : undefined)),
           documents: [this.reportDocument(id, report)],
         };
       }
       case 'legalRepresentatives': {
         const report = await this.report(id, ctx);
-        return done(legalRepresentativesOf(id, report.fields), report.receivedAt);
+        return fromReport(report, done(legalRepresentativesOf(id, report.fields), report.receivedAt));
       }
       case 'otherKeyPersons': {
         const report = await this.report(id, ctx);
-        return done(otherKeyPersonsOf(id, report.fields), report.receivedAt);
+        return fromReport(report, done(otherKeyPersonsOf(id, report.fields), report.receivedAt));
       }
       case 'shareholders': {
         // Spec §2.11: always empty (extraction not available). The report is still read, so that an unknown
         // company is a 404 and an outage a failure, as for any other data point.
         // The provenance says so: the report lists shareholders (股东及出资信息), none is extracted, and the empty
         // list does not claim the company has none.
-        const retrievedAt = (await this.report(id, ctx)).receivedAt.toISOString();
-        return {
+        const report = await this.report(id, ctx);
+        const retrievedAt = report.receivedAt.toISOString();
+        return fromReport(report, {
           data: [] as unknown as DataPointPayloads[D],
           source: {
             overall: {
@@ -185,7 +189,7 @@ export class CnRegister implements Register {
               documents: [{ name: REPORT_TITLE, date: retrievedAt.slice(0, 10), reason: SHAREHOLDERS_NOT_EXTRACTED }],
             },
           },
-        };
+        });
       }
       case 'availableDocuments': {
         const hits = await this.client.search(id, ctx.signal);

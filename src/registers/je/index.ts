@@ -10,6 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
+import { answerDigest } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { RegistryEmulator } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
@@ -141,7 +142,13 @@ export class JeRegister implements Register {
       retrievedAt: report.receivedAt.toISOString(),
       documents: [{ name: `${REPORT_TITLE}, order ${report.reference}`, date: report.receivedAt.toISOString().slice(0, 10), reason }],
     });
-    const done = (data: unknown, source: Fetched<D>['source']) => ({ data: data as DataPointPayloads[D], source });
+    // `answers`: what the registry said that the block was mapped from (the entity page, the report's fields), as
+    // read: their digest tells a monitor whether the register changed.
+    const done = (data: unknown, source: Fetched<D>['source'], ...answers: unknown[]) => ({
+      data: data as DataPointPayloads[D],
+      source,
+      answerDigest: answerDigest(...answers),
+    });
     // Spec §2.11: an inactive entity has no report, so no representatives, shareholders, address or capital.
     const noReportReason = `the entity is ${page.status}: the registry issues no profile report for it`;
     const noReport = { ...fromPage, documents: [{ name: 'Entity page', reason: noReportReason }] };
@@ -149,14 +156,19 @@ export class JeRegister implements Register {
     switch (dataPoint) {
       case 'company': {
         const company: Company = companyOfPage(page);
-        if (ctx.mode !== 'verification') return done({ company }, { overall: active ? fromPage : noReport });
+        if (ctx.mode !== 'verification') return done({ company }, { overall: active ? fromPage : noReport }, page);
         // Verification pays for the report; without one only the free public page is delivered, and not charged.
-        if (!active) return { ...done({ company }, { overall: noReport }), uncharged: true };
+        if (!active) return { ...done({ company }, { overall: noReport }, page), uncharged: true };
         const report = await this.reports.get(id, ctx.signal);
         const extra = reportFields(id, report.fields);
         const parsed = fromReport(report, 'registered office and share capital are parsed from the report PDF');
         const fields = Object.fromEntries(Object.keys(extra).map((k) => [k, parsed]));
-        return done({ company: { ...company, ...extra } }, { overall: fromPage, ...(Object.keys(fields).length ? { fields } : {}) });
+        return done(
+          { company: { ...company, ...extra } },
+          { overall: fromPage, ...(Object.keys(fields).length ? { fields } : {}) },
+          page,
+          report.fields,
+        );
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons':
@@ -175,9 +187,9 @@ export class JeRegister implements Register {
         if (people === 'shareholders' && !report.fields.shareholdersDisclosed) {
           // The report says the holders were not disclosed: the empty list is not the register saying "none".
           const notDisclosed = fromReport(report, `the report states: "${NOT_DISCLOSED}" This empty list does not mean there are none`);
-          return done([], { overall: { ...notDisclosed, type: 'not_available' as const } });
+          return done([], { overall: { ...notDisclosed, type: 'not_available' as const } }, report.fields);
         }
-        return done(map(id, report.fields), { overall: fromReport(report, `${what} parsed from the report PDF`) });
+        return done(map(id, report.fields), { overall: fromReport(report, `${what} parsed from the report PDF`) }, report.fields);
       }
       case 'availableDocuments': {
         const price = this.catalogue.documents.find((d) => d.type === REPORT_TYPE)?.price;
@@ -187,7 +199,7 @@ export class JeRegister implements Register {
           type: 'tradeRegisterExtract',
           ...(price !== undefined ? { price } : {}),
         };
-        return done(active ? [doc] : [], { overall: active ? fromPage : noReport });
+        return done(active ? [doc] : [], { overall: active ? fromPage : noReport }, page);
       }
       default:
         // Not in the catalogue (no UBOs, establishments or subsidiaries, spec §2.11): the planner never asks.

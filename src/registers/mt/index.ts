@@ -10,6 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
+import { answerDigest } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import { MtRegistryEmulator } from './emulator/server.ts';
@@ -113,8 +114,10 @@ export class MtRegister implements Register {
     const id = this.parseCompanyId(companyId);
     // Called once the registry answered: `retrievedAt` is then, not when the request started.
     const answeredAt = () => this.now().toISOString();
+    // `answer`: the system's JSON the block was mapped from, as read (its digest tells monitors whether it changed).
     const done = (
       data: unknown,
+      answer: unknown,
       retrievedAt = answeredAt(),
       fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>,
     ) =>
@@ -124,12 +127,15 @@ export class MtRegister implements Register {
           overall: { type: 'live_from_registry' as const, register: this.catalogue.register, retrievedAt },
           ...(fields ? { fields } : {}),
         },
+        answerDigest: answerDigest(answer),
       }) as Fetched<D>;
+    const involvements = () => this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal));
     const { signal } = ctx;
 
     switch (dataPoint) {
       case 'company': {
-        const company: Company = await companyOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.company(uuid, signal)));
+        const details = await this.uuids.withUuid(id, signal, (uuid) => this.client.company(uuid, signal));
+        const company: Company = await companyOf(id, details);
         const retrievedAt = answeredAt();
         const inferred = {
           ...(company.activities
@@ -151,16 +157,21 @@ export class MtRegister implements Register {
               }
             : {}),
         };
-        return done({ company }, retrievedAt, Object.keys(inferred).length ? inferred : undefined);
+        return done({ company }, details, retrievedAt, Object.keys(inferred).length ? inferred : undefined);
       }
-      case 'legalRepresentatives':
-        return done(legalRepresentativesOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal))));
-      case 'otherKeyPersons':
-        return done(otherKeyPersonsOf(id, await this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal))));
+      case 'legalRepresentatives': {
+        const answer = await involvements();
+        return done(legalRepresentativesOf(id, answer), answer);
+      }
+      case 'otherKeyPersons': {
+        const answer = await involvements();
+        return done(otherKeyPersonsOf(id, answer), answer);
+      }
       case 'availableDocuments': {
         const filings = await this.uuids.withUuid(id, signal, (uuid) => this.client.documents(uuid, signal));
         return done(
           filings.map((f) => availableDocumentOf(id, f, this.catalogue.documents.find((d) => d.type === kindOf(f.title).type)?.price)),
+          filings,
         );
       }
       default:

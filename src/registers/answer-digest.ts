@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A digest of a register's own answer: the native record as read from its protocol (the parsed page, JSON or report
+ * fields), before any mapping of ours (`Fetched.answerDigest`). Two reads with equal digests saw the same answer, so
+ * a difference between what they map to is our mapping's, not the register's (src/monitors/checker.ts). Members are
+ * taken in key order (an answer that lists them otherwise is the same answer); absent members do not count.
+ */
+export function answerDigest(...answers: unknown[]): string {
+  return createHash('sha256').update(canonicalJson(answers)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (ArrayBuffer.isView(value)) return JSON.stringify(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'));
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const members = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`);
+  return `{${members.join(',')}}`;
+}
