@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CallContext } from './contract.ts';
 
 /**
  * A digest of a register's own answer: the native record as read from its protocol (the parsed page, JSON or report
@@ -8,6 +9,14 @@ import { createHash } from 'node:crypto';
  */
 export function answerDigest(...answers: unknown[]): string {
   return createHash('sha256').update(canonicalJson(answers)).digest('hex');
+}
+
+/**
+ * `Fetched.answerDigest` for a fetch: worked out only when a monitor reads (`purpose: 'monitor'`), its one reader, so
+ * that a customer's request does not hash what nobody compares.
+ */
+export function answerDigestFor(ctx: Pick<CallContext, 'purpose'>, ...answers: unknown[]): string | undefined {
+  return ctx.purpose === 'monitor' ? answerDigest(...answers) : undefined;
 }
 
 function canonicalJson(value: unknown): string {

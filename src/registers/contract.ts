@@ -57,10 +57,11 @@ export interface Fetched<D extends FetchableDataPoint> {
    */
   uncharged?: true;
   /**
-   * A digest of the register's own answer the block was mapped from (`answerDigest` of the native record as read,
-   * before any mapping of ours). A monitor that reads the same digest again knows the register did not change, so a
-   * snapshot an earlier `mappingVersion` made is taken afresh without a notification. Leave it out where the answer
-   * holds what changes with every read (a time of issue), or where there is no answer apart from the mapping (TEST).
+   * A digest of the register's own answer the block was mapped from: `answerDigestFor(ctx, nativeRecord)`, of the
+   * native record as read, before any mapping of ours; set for a monitor's read (`purpose: 'monitor'`) only. A monitor
+   * that reads the same digest again knows the register did not change, so a snapshot an earlier `mappingVersion` made
+   * is taken afresh without a notification. Leave it out where the answer holds what changes with every read (a time
+   * of issue), or where there is no answer apart from the mapping (TEST).
    */
   answerDigest?: string;
 }

@@ -82,7 +82,7 @@ describe('monitors of a snapshot register (US-NY)', () => {
     assert.ok(Date.parse((await svc.call('GET', `/v2/monitors/${quiet}`, { key })).body.lastCheckedAt) >= now);
   });
 
-  it('a snapshot an earlier mapping made is taken afresh without a notification while the feed vouches the company unchanged; a change the feed missed is still told', {
+  it('a snapshot an earlier mapping made is taken afresh without a notification while the feed vouches the company unchanged or the answer is the same; a change the feed missed is still told', {
     timeout: 60_000,
   }, async () => {
     assert.equal((await put('7100004', row('7100004', 'LANTERN QUAY TRADING INC.'))).status, 200);
@@ -119,6 +119,17 @@ describe('monitors of a snapshot register (US-NY)', () => {
     const [remapped] = await logs();
     assert.deepEqual([remapped.fetchStatus, remapped.changeDetected, remapped.readFrom], ['success', false, 'register']);
     assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, 'the snapshot taken afresh');
+    assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
+
+    // An earlier mapping's snapshot of a company the feed named since (it vouches for nothing), read again with the
+    // register's answer as the snapshot was made from: the difference is ours, nobody is told.
+    await madeBy(0);
+    await svc.db.query(`update monitored_companies set register_read_at = null where country_code = 'US-NY' and company_id = '7100004'`);
+    await nextDay();
+    await runChecks();
+    const [named] = await logs();
+    assert.deepEqual([named.fetchStatus, named.changeDetected, named.readFrom], ['success', false, 'register']);
+    assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, 'taken afresh from the same answer');
     assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
 
     // The same snapshot made by today's mapping: a difference the feed did not announce, found by the safety net, is told.

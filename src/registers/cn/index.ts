@@ -10,7 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
-import { answerDigest } from '../answer-digest.ts';
+import { answerDigestFor } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { PortalEmulator } from './emulator/server.ts';
 import { extractReport, type ExtractedReport } from './extract/report.ts';
@@ -137,7 +137,7 @@ export class CnRegister implements Register {
     const done = (data: unknown, at: Date, fields?: Record<string, { type: 'inferred'; register: string; retrievedAt: string }>) =>
       ({ data: data as DataPointPayloads[D], source: { overall: sourceAt(at), ...(fields ? { fields } : {}) } }) as Fetched<D>;
     // A block read from the report: its digest is the report's text, field by field, as the portal printed it.
-    const fromReport = (report: Report, block: Fetched<D>): Fetched<D> => ({ ...block, answerDigest: answerDigest(report.fields) });
+    const fromReport = (report: Report, block: Fetched<D>): Fetched<D> => ({ ...block, answerDigest: answerDigestFor(ctx, report.fields) });
 
     switch (dataPoint) {
       case 'company': {

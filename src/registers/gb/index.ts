@@ -11,6 +11,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
+import { answerDigestFor } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import type { Db } from '../../store/db.ts';
@@ -161,7 +162,8 @@ export class GbRegister implements Register {
     const id = this.parseCompanyId(companyId);
     const { signal } = ctx;
     const register = this.catalogue.register;
-    const done = (data: unknown, documents?: { name: string; date?: string; reason: string }[]) =>
+    // `answers`: the API's JSON the block was mapped from, as read (its digest tells a monitor whether it changed).
+    const done = (data: unknown, answers: unknown[], documents?: { name: string; date?: string; reason: string }[]) =>
       ({
         data: data as DataPointPayloads[D],
         source: {
@@ -172,6 +174,7 @@ export class GbRegister implements Register {
             ...(documents?.length ? { documents } : {}),
           },
         },
+        answerDigest: answerDigestFor(ctx, ...answers),
       }) as Fetched<D>;
 
     switch (dataPoint) {
@@ -198,7 +201,7 @@ export class GbRegister implements Register {
         });
         // Secured creditors of open charges ride on the company block (companyRelationships, spec §2.5).
         const companyRelationships = securedCreditorsOf(charges ?? []);
-        return done({ company, ...(companyRelationships.length ? { companyRelationships } : {}) });
+        return done({ company, ...(companyRelationships.length ? { companyRelationships } : {}) }, [p, insolvency, filings, charges]);
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
@@ -206,6 +209,7 @@ export class GbRegister implements Register {
         const selection = { includeFormer: ctx.includeFormerOfficers === true };
         return done(
           dataPoint === 'legalRepresentatives' ? legalRepresentativesOf(officers, selection) : otherKeyPersonsOf(officers, selection),
+          [officers],
         );
       }
       case 'shareholders':
@@ -219,12 +223,15 @@ export class GbRegister implements Register {
         ]);
         // Statements ("no registrable person") and why a list is empty are reported where the owners would be.
         const notes = ownershipNotesOf([...pscs, ...statements], dataPoint);
-        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), notes);
+        return done(dataPoint === 'shareholders' ? shareholdersOf(pscs) : ultimateBeneficialOwnersOf(pscs), [pscs, statements], notes);
       }
       case 'availableDocuments': {
         const filings = await this.resources.companyList<GbFiling>(id, 'filing-history', signal);
         const price = (f: GbFiling) => this.catalogue.documents.find((d) => d.type === kindOf(f).type)?.price;
-        return done(filings.filter((f) => documentKeyOfFiling(f)).map((f) => availableDocumentOf(id, f, price(f))));
+        return done(
+          filings.filter((f) => documentKeyOfFiling(f)).map((f) => availableDocumentOf(id, f, price(f))),
+          [filings],
+        );
       }
       default:
         // No establishments or subsidiaries in the register's API: not in the catalogue, the planner never asks.

@@ -10,7 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
-import { answerDigest } from '../answer-digest.ts';
+import { answerDigestFor } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { RegistryEmulator } from './emulator/server.ts';
 import { normaliseNumber, NUMBER_FORMAT, NUMBER_KEY, NUMBER_PATTERN, numberOfDocumentId, REPORT_TYPE, reportDocumentId } from './ids.ts';
@@ -147,7 +147,7 @@ export class JeRegister implements Register {
     const done = (data: unknown, source: Fetched<D>['source'], ...answers: unknown[]) => ({
       data: data as DataPointPayloads[D],
       source,
-      answerDigest: answerDigest(...answers),
+      answerDigest: answerDigestFor(ctx, ...answers),
     });
     // Spec §2.11: an inactive entity has no report, so no representatives, shareholders, address or capital.
     const noReportReason = `the entity is ${page.status}: the registry issues no profile report for it`;

@@ -10,7 +10,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
-import { answerDigest } from '../answer-digest.ts';
+import { answerDigestFor } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { idRefusal } from '../id-refusal.ts';
 import { MtRegistryEmulator } from './emulator/server.ts';
@@ -127,7 +127,7 @@ export class MtRegister implements Register {
           overall: { type: 'live_from_registry' as const, register: this.catalogue.register, retrievedAt },
           ...(fields ? { fields } : {}),
         },
-        answerDigest: answerDigest(answer),
+        answerDigest: answerDigestFor(ctx, answer),
       }) as Fetched<D>;
     const involvements = () => this.uuids.withUuid(id, signal, (uuid) => this.client.involvements(uuid, signal));
     const { signal } = ctx;

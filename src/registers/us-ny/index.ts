@@ -16,6 +16,7 @@ import type {
   RetrievedDocument,
   SourceResults,
 } from '../contract.ts';
+import { answerDigestFor } from '../answer-digest.ts';
 import { RegisterError } from '../errors.ts';
 import { startEmulator, type Emulator } from './emulator/server.ts';
 import { emulatorData } from './emulator-data.ts';
@@ -193,15 +194,23 @@ export class UsNyRegister implements Register {
     };
     const fresh: Source = { type: 'live_from_registry', register: PORTAL_SOURCE, retrievedAt: this.opts.now().toISOString() };
     const overall = verification ? fresh : cached;
-    const out = <T>(data: T, fields?: Record<string, Source>) =>
-      ({ data: data as DataPointPayloads[D], source: { overall, ...(fields ? { fields } : {}) } }) as Fetched<D>;
+    // What the register said, as read: the snapshot's entity, and in verification the portal's record (its digest
+    // tells a monitor whether the register changed).
+    const answers = verification ? [found?.entity ?? null, live] : [found!.entity];
+    const out = <T>(data: T, fields?: Record<string, Source>, ...more: unknown[]) =>
+      ({
+        data: data as DataPointPayloads[D],
+        source: { overall, ...(fields ? { fields } : {}) },
+        answerDigest: answerDigestFor(ctx, ...answers, ...more),
+      }) as Fetched<D>;
 
     switch (dataPoint) {
       case 'company': {
         if (!live) return out({ company: companyFromSnapshot(found!.entity) });
         const merged = mergeCompany(found && companyFromSnapshot(found.entity), companyFromLive(live), cached);
-        const companyRelationships = mergerRelationships((await filingsCall) ?? [], merged.company);
-        return out({ company: merged.company, companyRelationships }, { ...merged.fields, companyRelationships: fresh });
+        const filings = (await filingsCall) ?? [];
+        const companyRelationships = mergerRelationships(filings, merged.company);
+        return out({ company: merged.company, companyRelationships }, { ...merged.fields, companyRelationships: fresh }, filings);
       }
       case 'legalRepresentatives':
       case 'otherKeyPersons': {
@@ -215,6 +224,7 @@ export class UsNyRegister implements Register {
           return {
             data: [] as unknown as DataPointPayloads[D],
             source: { overall: { ...overall, type: 'not_available', documents: [{ name: 'Entity record', reason }] } },
+            answerDigest: answerDigestFor(ctx, ...answers),
           };
         }
         return out(dataPoint === 'legalRepresentatives' ? people.legalRepresentatives : people.otherKeyPersons);
