@@ -1,5 +1,6 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { canonicalJson, sortedByName } from '../shared/canonical-json.ts';
 
 /**
  * fastify-type-provider-zod puts every zod schema registered with an id in the document twice: `X` as zod 4
@@ -82,7 +83,7 @@ function mergeableTwins(schemas: Record<string, Json>, inputs: ReadonlyMap<strin
   for (let changed = true; changed; ) {
     changed = false;
     for (const [twin, base] of twins) {
-      if (canonical(renameRefs(schemas[twin], twins)) !== canonical(schemas[base])) {
+      if (canonicalJson(renameRefs(schemas[twin], twins)) !== canonicalJson(schemas[base])) {
         twins.delete(twin);
         changed = true;
       }
@@ -137,15 +138,4 @@ function renameRefs<T>(node: T, names: ReadonlyMap<string, string>): T {
     const to = names.get(value.slice(REF_PREFIX.length));
     return to ? REF_PREFIX + to : value;
   });
-}
-
-/** JSON with object keys in order, so that two schemas compare equal whatever order zod wrote their keys in. */
-function canonical(node: Json): string {
-  return JSON.stringify(node, (_key, value) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? sortedByName(value as Record<string, Json>) : value,
-  );
-}
-
-function sortedByName<V>(record: Record<string, V>): Record<string, V> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

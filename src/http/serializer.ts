@@ -1,6 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canonicalJson } from '../shared/canonical-json.ts';
 
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
 type Serializer = (data: unknown) => string;
@@ -35,7 +36,7 @@ export function compiledSerializerCompiler(opts: { verify: boolean }) {
       const expected = viaZod(data);
       const actual = serialize(data);
       if (actual === expected) return actual;
-      const [a, b] = [canonical(expected), canonical(actual)];
+      const [a, b] = [canonicalJson(JSON.parse(expected)), canonicalJson(JSON.parse(actual))];
       if (a !== b) {
         const message = `compiled serialiser of ${route.method} ${route.url} differs from zod's: ${firstDifference(a, b)}`;
         // Also on stderr: the suite's services log nothing, and the 500's body names no cause.
@@ -70,15 +71,6 @@ function compiledFor(schema: unknown): Serializer | undefined {
     compiledBySchema.set(schema, compiled);
   }
   return compiled ?? undefined;
-}
-
-/** The JSON text with every object's fields sorted by name. */
-function canonical(text: string): string {
-  return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
 }
 
 function firstDifference(expected: string, actual: string): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../shared/canonical-json.ts';
 import type { CallContext } from './contract.ts';
 
 /**
@@ -17,16 +18,4 @@ export function answerDigest(...answers: unknown[]): string {
  */
 export function answerDigestFor(ctx: Pick<CallContext, 'purpose'>, ...answers: unknown[]): string | undefined {
   return ctx.purpose === 'monitor' ? answerDigest(...answers) : undefined;
-}
-
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (ArrayBuffer.isView(value)) return JSON.stringify(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'));
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const members = Object.entries(value)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`);
-  return `{${members.join(',')}}`;
 }
