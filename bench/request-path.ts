@@ -14,15 +14,16 @@
 // do nothing, through the service's store): `--only=store-floor` alone, or any `--only` without it to skip them.
 //
 // Flags: --tax-verification=off|auto (auto: as deployed); --duration=<s> per cell; --warmup=<s> unmeasured before each scenario (15); --connections=<n> (50); --rate-pglite=<req/s> (500) and --rate-postgres=<req/s>
-// (1000), the fixed offered rates; --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
+// (1000), the fixed offered rates, each cell marked ✓ where every request was answered within the latency target
+// (--target-p50=<ms>, 3, and --target-p99=<ms>, 15: the issue's); --stores=pglite,postgres; --only=<scenario,…>; --processes=<n>: PostgreSQL also
 // saturated by n service processes sharing the store (scaling); --trace: the service counts its
 // statements, PGlite round trips and their time per request (src/store/trace.ts, REGISTRUM_STORE_TRACE=1) and the
 // bench prints them per cell, with PostgreSQL's write-ahead-log flushes per request (walFlushes); --cpu-prof: the
 // service writes V8 CPU profiles into --cpu-prof-dir (./.prof), one per thread (on PGlite, its store's worker too),
 // which `npm run bench:cpu-profile -- .prof` sums up (bench/cpu-profile.ts: PostgreSQL's own functions in PGlite's too);
 // --capacity: after each scenario's saturation, latency against load: five fixed rates from 5 % to 70 % of the
-// saturated one, each cell marked ✓ where it met the latency target (--target-p50=<ms>, 3, and --target-p99=<ms>, 15:
-// the issue's), and the highest rate that did (bench/support/latency-capacity.ts); the bare floor at 50/s too (a
+// saturated one, each cell marked ✓ where it met the latency target, and the highest rate that did
+// (bench/support/latency-capacity.ts); the bare floor at 50/s too (a
 // bare route's p50 when requests come alone). --help: this text; a flag it does not list stops the run.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +39,7 @@ import { flags } from './support/flags.ts';
 import { postgresReachable } from './support/postgres-reachable.ts';
 import { checkLedger, type LedgerCheck } from './support/ledger-check.ts';
 import { backendCpu } from './support/postgres-cpu.ts';
-import { latencyCapacity, type LatencyTarget } from './support/latency-capacity.ts';
+import { latencyCapacity, withinTarget, type LatencyTarget } from './support/latency-capacity.ts';
 import { openPostgres } from '../src/store/postgres.ts';
 import type { Db } from '../src/store/db.ts';
 
@@ -225,7 +226,8 @@ async function main() {
         for (const load of ['rate', 'saturation'] as const) {
           const rate = load === 'rate' ? RATE[store] : undefined;
           const m = await measure(target, key, req, rate);
-          cells.push({ store, scenario: scenario.name, load: rate ? `${rate}/s` : 'max', ...m });
+          const met = rate !== undefined && withinTarget(m, rate, LATENCY_TARGET);
+          cells.push({ store, scenario: scenario.name, load: rate ? `${rate}/s${met ? ' ✓' : ''}` : 'max', ...m });
           console.error(`${store} ${scenario.name} ${rate ? `${rate}/s` : 'max'}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms`);
           if (!rate) saturatedRps = m.rps;
         }

@@ -10,7 +10,7 @@ export interface LatencyTarget {
 }
 
 /** A fixed-rate cell within the target: every request sent and answered without error, at p50 and p99 within it. */
-function withinTarget(cell: CellFigures, rate: number, target: LatencyTarget): boolean {
+export function withinTarget(cell: CellFigures, rate: number, target: LatencyTarget): boolean {
   const allServed = (cell.unsent ?? 0) === 0 && cell.errors === 0 && cell.rps >= rate * 0.98;
   return allServed && cell.p50 <= target.p50Ms && cell.p99 <= target.p99Ms;
 }
