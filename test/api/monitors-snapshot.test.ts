@@ -108,35 +108,34 @@ describe('monitors of a snapshot register (US-NY)', () => {
           where country_code = 'US-NY' and company_id = '7100004'`,
         [version],
       );
-    const nextDay = () => svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 86_400_000 + 60_000 } });
+    /** The clock a day on and the due checks run: the monitor's newest log line. */
+    const nextDaysCheck = async () => {
+      await svc.call('POST', '/admin/clock', { admin: true, body: { advanceMs: 86_400_000 + 60_000 } });
+      await runChecks();
+      return (await logs())[0];
+    };
+    /** The check read the register and took the snapshot afresh, and nobody was told. */
+    const takenAfresh = async (line: any, why: string) => {
+      assert.deepEqual([line.fetchStatus, line.changeDetected, line.readFrom], ['success', false, 'register']);
+      assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, why);
+      assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
+    };
 
     // The feed has named the company for its creation: that check reads it at the register.
     await runChecks();
     // An earlier mapping's snapshot: the register is read, the difference is ours, nobody is told.
     await madeBy(0);
-    await nextDay();
-    await runChecks();
-    const [remapped] = await logs();
-    assert.deepEqual([remapped.fetchStatus, remapped.changeDetected, remapped.readFrom], ['success', false, 'register']);
-    assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, 'the snapshot taken afresh');
-    assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
+    await takenAfresh(await nextDaysCheck(), 'the snapshot taken afresh');
 
     // An earlier mapping's snapshot of a company the feed named since (it vouches for nothing), read again with the
     // register's answer as the snapshot was made from: the difference is ours, nobody is told.
     await madeBy(0);
     await svc.db.query(`update monitored_companies set register_read_at = null where country_code = 'US-NY' and company_id = '7100004'`);
-    await nextDay();
-    await runChecks();
-    const [named] = await logs();
-    assert.deepEqual([named.fetchStatus, named.changeDetected, named.readFrom], ['success', false, 'register']);
-    assert.deepEqual(await stored(), { name: 'LANTERN QUAY TRADING INC.', mapping_version: 1 }, 'taken afresh from the same answer');
-    assert.equal(notifications().filter((p) => p.monitorId === monitorId).length, 0);
+    await takenAfresh(await nextDaysCheck(), 'taken afresh from the same answer');
 
     // The same snapshot made by today's mapping: a difference the feed did not announce, found by the safety net, is told.
     await madeBy(1);
-    await nextDay();
-    await runChecks();
-    const [missed] = await logs();
+    const missed = await nextDaysCheck();
     assert.deepEqual([missed.fetchStatus, missed.changeCategories, missed.readFrom], ['success', ['other'], 'register']);
     const n = await eventually(async () => notifications().find((p) => p.monitorId === monitorId));
     assert.ok(n.changes.some((c: any) => c.path === 'company.legalName' && c.after === 'LANTERN QUAY TRADING INC.'));
