@@ -11,12 +11,14 @@ process.env.REGISTRUM_STORE_TRACE = '1';
 
 const COMPANY = 'HISTORY-1';
 /**
- * Statements that timers of the process run beside requests: the process lease, the sandbox clock, the job engine
+ * Statements that timers of the process run beside requests: the process lease, the orphan sweeper (its read of the
+ * process's own stranded requests, src/retrieval/orphans.ts, names no lease table), the sandbox clock, the job engine
  * (its schema: pgboss, or a test's <schema>_jobs), monitors, the GB register's snapshot timers (`gb_*`); and the sandbox
  * register's own reads of its records (`sandbox_*`: the emulated register's side of the call, a snapshot kept for a
  * second, so that a repeat reads them or not).
  */
-const BACKGROUND = /process_leases|from settings|pgboss\.|_jobs\.|monitored_companies|sandbox_|gb_/;
+const BACKGROUND =
+  /process_leases|where lease_owner = \$1 and created_at < \$2|from settings|pgboss\.|_jobs\.|monitored_companies|sandbox_|gb_/;
 /**
  * Statements beside an onboarding request's path that one request may meet: the key's first use, the billing
  * notifications' checks (at most once a second per account), the webhook retention's sweep.
