@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+// Before any schema of the contract parses: how a missing field is told (messages.ts).
+import './messages.ts';
 
 /**
  * The country codes of the public API (spec §4.1, §4.4): data, `countries.json`. They are the specification's

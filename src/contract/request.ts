@@ -4,6 +4,7 @@ import { Company } from './company.ts';
 import { DataSources } from './data-sources.ts';
 import { AvailableDocument, Documents } from './documents.ts';
 import { ItemError } from './errors.ts';
+import { MISSING_FIELD } from './messages.ts';
 import { PublicGraph } from './graph.ts';
 import {
   CompanyRelationship,
@@ -138,8 +139,7 @@ export const CompanyRequestInput = CompanyRequestFields.partial({ id: true, coun
   .superRefine((body, ctx) => {
     if (body.requestId !== undefined || body.graphContinueFromNodeIds?.length) return;
     for (const key of ['id', 'countryCode'] as const) {
-      if (body[key] === undefined)
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid input: expected string, received undefined' });
+      if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MISSING_FIELD });
     }
     // An empty list is a request for nothing, not one the register cannot serve (406): without the field, `company`.
     if (body.dataPoints?.length === 0 && !body.documents?.length) {
@@ -166,8 +166,7 @@ export const OnboardingRequestBody = z
   .superRefine((body, ctx) => {
     if (body.requestId !== undefined) return;
     for (const key of ['id', 'countryCode'] as const) {
-      if (body[key] === undefined)
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid input: expected string, received undefined' });
+      if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MISSING_FIELD });
     }
   })
   .meta({ id: 'OnboardingRequest' });

@@ -192,3 +192,55 @@ describe('the error envelope for malformed requests', () => {
     });
   }
 });
+
+/** A field left out is told as missing, not as a value outside the field's list (a search's `country` has seventy). */
+describe('a missing field', () => {
+  let svc: TestService;
+  let key: string;
+  before(async () => {
+    svc = await startTestService();
+    key = (await svc.newAccount()).apiKey;
+  });
+  after(() => svc.close());
+
+  const cases: { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; detail: string }[] = [
+    { name: "a search's country", method: 'GET', path: '/v2/search?query=acme', detail: 'querystring.country: required, and missing' },
+    { name: "a search's query", method: 'GET', path: '/v2/search?country=TEST', detail: 'querystring.query: required, and missing' },
+    {
+      name: "a company request's id",
+      method: 'POST',
+      path: '/v2/company',
+      body: { countryCode: 'TEST' },
+      detail: 'body.id: required, and missing',
+    },
+    {
+      name: "a company request's countryCode",
+      method: 'POST',
+      path: '/v2/company',
+      body: { id: 'ACME' },
+      detail: 'body.countryCode: required, and missing',
+    },
+    {
+      name: "a monitor's countryCode",
+      method: 'POST',
+      path: '/v2/monitors',
+      body: { companyId: 'ACME' },
+      detail: 'body.countryCode: required, and missing',
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: 400, its detail says it is missing, and names no list of values`, async () => {
+      const res = await svc.call(c.method, c.path, { key, ...(c.body ? { body: c.body } : {}) });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.error.code, 'invalid_request');
+      assert.ok(res.body.error.details.includes(c.detail), JSON.stringify(res.body.error.details));
+      assert.ok(!JSON.stringify(res.body).includes('expected one of'), JSON.stringify(res.body));
+    });
+  }
+
+  it('still names the values a field takes when it holds one outside them', async () => {
+    const res = await svc.call('GET', '/v2/search?country=XX&query=acme', { key });
+    assert.equal(res.status, 400);
+    assert.match(res.body.error.details.join('\n'), /querystring\.country: .*expected one of .*"GB"/);
+  });
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * The message of a field the client left out. Zod's default names what the schema expected: for a missing field of
+ * a long enumeration (`country` of a search) that is a list of seventy codes, which buries the mistake. Messages a
+ * schema sets itself still win (zod's precedence puts this map after them).
+ */
+export const MISSING_FIELD = 'required, and missing';
+
+z.config({
+  customError: (issue) =>
+    issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? MISSING_FIELD : undefined,
+});
