@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { isAvailable } from '../catalogue.ts';
 import { DOCUMENT_KINDS } from './mapping/documents.ts';
+import { RegistryDirectory } from './emulator/directory.ts';
 import { generateCompanies } from './emulator/generator.ts';
 import { manifest } from './manifest.ts';
 import { MtRegister } from './index.ts';
@@ -69,5 +70,35 @@ describe('MT register', () => {
     assert.equal(new Set(parsed.map((c) => c.company.registrationNumber)).size, 50, 'numbers are unique');
     assert.ok(new Set(parsed.map((c) => c.company.state)).size >= 4, 'several states');
     assert.ok(parsed.some((c) => c.documents.some((d) => /Accounts/.test(d.title))));
+  });
+
+  it('names every company of the sandbox registry apart, as the registry does', async () => {
+    const companies = await new RegistryDirectory(sandbox).all();
+    assert.ok(companies.length > 240);
+    const byName = new Map<string, string[]>();
+    for (const c of companies) byName.set(c.record.company.name, [...(byName.get(c.record.company.name) ?? []), c.id]);
+    assert.deepEqual(
+      [...byName].filter(([, ids]) => ids.length > 1),
+      [],
+    );
+    assert.ok(
+      companies.filter((c) => c.record.company.type === 'Overseas Company').length > 8,
+      'more branches than the first list of parents',
+    );
+  });
+
+  it('draws a taken name again without changing anything else of the companies generated', () => {
+    const taken = ['NORDIC PLAY AB (MALTA BRANCH)', 'Limestone Developments Limited'];
+    const apart = generateCompanies(240, undefined, taken);
+    const alone = generateCompanies(240);
+    const rest = (c: (typeof apart)[number]) => ({ ...c, company: { ...c.company, name: '' } });
+    assert.deepEqual(apart.map(rest), alone.map(rest));
+    for (const generated of [apart, alone]) assert.equal(new Set(generated.map((c) => c.company.name)).size, 240);
+    const names = new Set(apart.map((c) => c.company.name));
+    for (const name of taken) assert.ok(!names.has(name.toUpperCase()), name);
+    assert.ok(
+      alone.some((c) => c.company.name === 'LIMESTONE DEVELOPMENTS LIMITED'),
+      'the generator would have drawn it',
+    );
   });
 });

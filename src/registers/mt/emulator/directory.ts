@@ -26,10 +26,16 @@ function complete(id: string, record: MtRecord): MtRecord {
 
 // Built on first use, not at import: a service that never touches MT does not pay for it.
 const builtIn = lazy(() => {
-  const seeds = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies;
+  const written = (JSON.parse(readFileSync(new URL('./seed.json', import.meta.url), 'utf8')) as { companies: unknown[] }).companies;
+  const seeds = written.map((raw) => MtRecordSchema.parse(raw));
+  // Generated companies are named apart from the hand-written ones, as the registry keeps names unique.
+  const generated = generateCompanies(
+    GENERATED,
+    undefined,
+    seeds.map((s) => s.company.name),
+  ).map((raw) => MtRecordSchema.parse(raw));
   const byId = new Map<string, MtRecord>();
-  for (const raw of [...seeds, ...generateCompanies(GENERATED)]) {
-    const record = MtRecordSchema.parse(raw);
+  for (const record of [...seeds, ...generated]) {
     const id = normaliseCompanyNumber(record.company.registrationNumber!);
     if (!byId.has(id)) byId.set(id, complete(id, record));
   }

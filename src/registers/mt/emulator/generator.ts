@@ -12,6 +12,7 @@ interface Vocabulary {
   nameWords: string[];
   tradeWords: string[];
   foreignCompanies: [string, string][];
+  moreForeignCompanies: [string, string][];
   otherFilings: string[];
 }
 
@@ -98,10 +99,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Generates one fictional company after another, each from the same seeded sequence. */
 class CompanyFactory {
   private readonly r: Rng;
+  /** Draws of a name again when the first is taken: a sequence of their own, so that the companies after stay as they were. */
+  private readonly redraws: Rng;
   private readonly numbers = new Set<number>();
+  private readonly names: Set<string>;
 
-  constructor(seed: string) {
+  constructor(seed: string, takenNames: Iterable<string>) {
     this.r = Rng.xoshiro(seed);
+    this.redraws = Rng.xoshiro(`${seed}/names`);
+    this.names = new Set([...takenNames].map((n) => n.toUpperCase()));
   }
 
   date(fromYear: number, toYear: number): string {
@@ -169,7 +175,7 @@ class CompanyFactory {
     // nothing after it (it is struck off, dissolved, or being wound up by then).
     const stateEffectiveDate = state === 'Active' ? registered : this.dateBetween(`${Math.min(regYear + 1, AS_OF_YEAR)}-01-01`, AS_OF_DATE);
     const end = state === 'Active' ? AS_OF_DATE : stateEffectiveDate;
-    const name = this.nameOf(kind).toUpperCase();
+    const name = this.freeName(kind);
     const capital = kind.company ? r.pick([1_200, 1_164.69, 5_000, 25_000, 46_587.47, 100_000, 250_000, 1_000_000]) : undefined;
     return {
       company: {
@@ -189,15 +195,30 @@ class CompanyFactory {
     };
   }
 
-  private nameOf(kind: Kind): string {
-    const r = this.r;
+  /**
+   * A name no company of the registry holds yet: the registry keeps names unique, and two companies of one name would
+   * leave a name search unable to tell them apart. The first draw is from the company's own sequence, as it always was;
+   * a taken name is drawn again from `redraws`, with more foreign parents to pick from (a foreign company has one
+   * branch in Malta).
+   */
+  private freeName(kind: Kind): string {
+    let name = this.nameOf(kind, this.r, V.foreignCompanies).toUpperCase();
+    for (let tries = 0; this.names.has(name); tries++) {
+      if (tries === 100) throw new Error(`MT generator: no free name left for a ${kind.type}`);
+      name = this.nameOf(kind, this.redraws, [...V.foreignCompanies, ...V.moreForeignCompanies]).toUpperCase();
+    }
+    this.names.add(name);
+    return name;
+  }
+
+  private nameOf(kind: Kind, r: Rng, foreignCompanies: readonly [string, string][]): string {
     switch (kind.type) {
       case 'Partnership en Nom Collectif':
         return `${r.pick(V.surnames)} & ${r.pick(V.surnames)}`;
       case 'Partnership en Commandite':
         return `${r.pick(V.surnames)} ${r.pick(V.tradeWords)} ${kind.ending}`;
       case 'Overseas Company':
-        return `${r.pick(V.foreignCompanies)[0]} ${kind.ending}`;
+        return `${r.pick(foreignCompanies)[0]} ${kind.ending}`;
       case 'Sole Trader':
         return `${r.pick(V.givenNames)} ${r.pick(V.surnames)} ${kind.ending}`;
       case 'Cooperative':
@@ -299,8 +320,8 @@ class CompanyFactory {
   }
 }
 
-/** `count` fictional companies, the same ones in every process. */
-export function generateCompanies(count: number, seed = 'registrum-mt'): MtRecordInput[] {
-  const factory = new CompanyFactory(seed);
+/** `count` fictional companies, the same ones in every process, named apart from each other and from `takenNames`. */
+export function generateCompanies(count: number, seed = 'registrum-mt', takenNames: Iterable<string> = []): MtRecordInput[] {
+  const factory = new CompanyFactory(seed, takenNames);
   return Array.from({ length: count }, (_, i) => factory.company(i));
 }
