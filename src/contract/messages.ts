@@ -11,3 +11,12 @@ z.config({
   customError: (issue) =>
     issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? MISSING_FIELD : undefined,
 });
+
+/**
+ * For a refinement that checks fields together (`id` unless `requestId`): run it even when another field failed, so
+ * that one answer names every mistake rather than the next one after each fix. Zod skips refinements after a failure
+ * by default; this runs them whenever the value is an object.
+ */
+export const EVEN_WHEN_OTHER_FIELDS_FAIL = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};

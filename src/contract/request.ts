@@ -4,7 +4,7 @@ import { Company } from './company.ts';
 import { DataSources } from './data-sources.ts';
 import { AvailableDocument, Documents } from './documents.ts';
 import { ItemError } from './errors.ts';
-import { MISSING_FIELD } from './messages.ts';
+import { EVEN_WHEN_OTHER_FIELDS_FAIL, MISSING_FIELD } from './messages.ts';
 import { PublicGraph } from './graph.ts';
 import {
   CompanyRelationship,
@@ -149,7 +149,7 @@ export const CompanyRequestInput = CompanyRequestFields.partial({ id: true, coun
         message: 'the request asks for nothing: name at least one data point or document (without dataPoints, company is retrieved)',
       });
     }
-  })
+  }, EVEN_WHEN_OTHER_FIELDS_FAIL)
   .meta({ id: 'CompanyRequest' });
 export type CompanyRequestInput = z.infer<typeof CompanyRequestInput>;
 
@@ -168,7 +168,7 @@ export const OnboardingRequestBody = z
     for (const key of ['id', 'countryCode'] as const) {
       if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MISSING_FIELD });
     }
-  })
+  }, EVEN_WHEN_OTHER_FIELDS_FAIL)
   .meta({ id: 'OnboardingRequest' });
 
 export const ItemStatus = z.enum(['succeeded', 'in_progress', 'enriching', 'failed']).meta({ id: 'ItemStatus' });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ApiError } from '../shared/errors.ts';
 import { RegisterError } from '../registers/errors.ts';
 import { isStoreConnectionFailure } from '../store/errors.ts';
+import { ignoredFieldsOf } from './unknown-fields.ts';
 
 /** RegisterError codes as API errors: the register said so, the request ends with the same meaning. */
 export function apiErrorFromRegister(err: RegisterError): ApiError {
@@ -15,7 +16,7 @@ export function apiErrorFromRegister(err: RegisterError): ApiError {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const apiError = toApiError(err);
+    const apiError = toApiError(err, ignoredFieldsOf(req));
     // A register that is down (an outage, possibly one the operator asked for) is expected: a warning without stack.
     if (apiError.code === 'service_unavailable') req.log.warn({ code: apiError.code, reason: apiError.message }, 'request failed');
     else if (apiError.statusCode >= 500) req.log.error({ err }, 'request failed');
@@ -24,7 +25,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export function toApiError(err: FastifyError | Error): ApiError {
+/** `ignored`: the request's fields that were ignored (`body.companyId`), named beside a validation failure's details. */
+export function toApiError(err: FastifyError | Error, ignored: readonly string[] = []): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof RegisterError) return apiErrorFromRegister(err);
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -33,6 +35,7 @@ export function toApiError(err: FastifyError | Error): ApiError {
       const path = v.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
       return `${where}${path ? `.${path}` : ''}: ${v.message}`;
     });
+    for (const field of ignored) details.push(`${field}: not a field of this request, ignored`);
     return new ApiError('invalid_request', `invalid ${where}`, details);
   }
   if (isResponseSerializationError(err)) {

@@ -33,8 +33,21 @@ export function installUnknownFields(app: FastifyInstance): void {
     if (schema.body) sift('body', req.body, keysOf(schema.body));
     sift('query', req.query, schema.querystring ? keysOf(schema.querystring) : []);
     if (typos.length) throw new ApiError('invalid_request', 'unknown fields that look like known ones', typos);
-    if (ignored.length) reply.header(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored));
+    if (ignored.length) {
+      reply.header(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored));
+      ignoredOf.set(req, ignored);
+    }
   });
+}
+
+const ignoredOf = new WeakMap<FastifyRequest, readonly string[]>();
+
+/**
+ * The fields and parameters of the request that were ignored (`body.companyId`): a request refused for a missing
+ * field names them beside it, since an ignored one is often the missing one under another name.
+ */
+export function ignoredFieldsOf(req: FastifyRequest): readonly string[] {
+  return ignoredOf.get(req) ?? [];
 }
 
 /** Names listed at most in the header: a body of thousands of unknown keys must not make a header no client can read. */

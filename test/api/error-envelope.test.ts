@@ -238,6 +238,21 @@ describe('a missing field', () => {
     });
   }
 
+  it('names every mistake of a request in one answer, and a field it ignored beside the one missing', async () => {
+    const res = await svc.call('POST', '/v2/company', {
+      key,
+      body: { countryCode: 'TEST', companyId: 'ACME', dataPoints: ['company', 'representatives'] },
+    });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    const details: string[] = res.body.error.details;
+    assert.ok(details.includes('body.id: required, and missing'), JSON.stringify(details));
+    assert.ok(
+      details.some((d) => d.startsWith('body.dataPoints.1: ')),
+      JSON.stringify(details),
+    );
+    assert.ok(details.includes('body.companyId: not a field of this request, ignored'), JSON.stringify(details));
+  });
+
   it('still names the values a field takes when it holds one outside them', async () => {
     const res = await svc.call('GET', '/v2/search?country=XX&query=acme', { key });
     assert.equal(res.status, 400);
