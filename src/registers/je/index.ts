@@ -181,9 +181,7 @@ export class JeRegister implements Register {
         const map = { legalRepresentatives: legalRepresentativesOf, otherKeyPersons: otherKeyPersonsOf, shareholders: shareholdersOf }[
           people
         ];
-        const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders, when disclosed' }[
-          people
-        ];
+        const what = { legalRepresentatives: 'directors', otherKeyPersons: 'the secretary', shareholders: 'shareholders' }[people];
         if (people === 'shareholders' && !report.fields.shareholdersDisclosed) {
           // The report says the holders were not disclosed: the empty list is not the register saying "none".
           const notDisclosed = fromReport(report, `the report states: "${NOT_DISCLOSED}" This empty list does not mean there are none`);
