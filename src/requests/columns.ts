@@ -5,4 +5,4 @@ export const REQUEST_COLUMNS = `id, account_id as "accountId", country_code as "
   data_points as "dataPoints", documents, options, metadata, company_legal_name as "companyLegalName",
   enrichment, created_at as "createdAt", updated_at as "updatedAt"`;
 export const ITEM_COLUMNS = `request_id as "requestId", kind, name, status, authoritative, cost, error, result, source, attempts,
-  billing_unit as "billingUnit", updated_at as "updatedAt"`;
+  billing_unit as "billingUnit", uncharged, updated_at as "updatedAt"`;

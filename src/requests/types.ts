@@ -43,5 +43,7 @@ export interface ItemRow {
   attempts: number;
   /** The billable unit the item is settled under (block sku or `document:<id>`); null when nothing is billed. */
   billingUnit: string | null;
+  /** Delivered without what its block's price pays for (Fetched.uncharged): it never shows the block's charge. */
+  uncharged?: boolean;
   updatedAt: Date;
 }

@@ -30,7 +30,10 @@ export interface Delivery {
    * expansions): part of the item's cost.
    */
   chargedAlready?: number;
-  /** Delivered without what the block's price pays for (Fetched.uncharged): its hold is released, nothing is charged. */
+  /**
+   * Delivered without what the block's price pays for (Fetched.uncharged): nothing is charged for it. Its block is
+   * charged only when another of its data points is delivered in full (`Settler.releaseUncharged`).
+   */
   uncharged?: true;
   /** The company's legal name the delivery read: recorded on the request with the outcome. */
   legalName?: string;
@@ -145,7 +148,7 @@ export class ItemSettler {
         const { outcome, resolved } = !unit
           ? { outcome: { cost: 0 } as UnitOutcome, resolved: [] }
           : delivery.uncharged
-            ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.billing.release(tx, billed, unit) }
+            ? { outcome: { cost: 0 } as UnitOutcome, resolved: await this.releaseUncharged(tx, billed, unit, items, kind, group) }
             : await this.billing.capture(tx, billed, unit, item, locked, charges);
         if (item?.written) changed = true;
         else
@@ -153,11 +156,34 @@ export class ItemSettler {
             changed = (await this.apply(tx, request, kind, name, outcome, delivery, name === canonical, notes)) || changed;
           }
         changed = (await this.applyResolved(tx, request, resolved)) || changed;
+        if (unit && delivery.uncharged) {
+          // It never shows the block's charge: one another item captured while this was the one to show it moves on.
+          for (const i of items) if (i.kind === kind && group.includes(i.name)) i.uncharged = true;
+          changed = (await this.moveCharge(tx, request, kind, unit, items, billed, canonical)) || changed;
+        }
       }
       // The write did not answer (its unit was settled otherwise): the read after the commit does, on its own.
       if (answeredByWrite) offer.readAfterCommit();
       return changed;
     });
+  }
+
+  /**
+   * The hold of a unit whose items were delivered without what its price pays for (a New York LLC's legal
+   * representatives, which the register does not publish, while it names the LLC's agents in the same block): released
+   * when no other item of the unit is open; otherwise the item still to come decides the charge. One that captured it
+   * already keeps it (`release` leaves a captured unit as it is).
+   */
+  private async releaseUncharged(
+    tx: Queryable,
+    billed: BilledRequest,
+    unit: string,
+    items: ItemRow[],
+    kind: ItemKind,
+    group: readonly string[],
+  ): Promise<DocumentResolution[]> {
+    const othersOpen = items.some((i) => i.kind === kind && i.billingUnit === unit && !group.includes(i.name) && isOpen(i));
+    return othersOpen ? [] : this.billing.release(tx, billed, unit);
   }
 
   /** Items one register call failed to deliver; a unit with no item left open releases its hold. */
@@ -197,9 +223,10 @@ export class ItemSettler {
   }
 
   /**
-   * The data point that was to show a block's charge failed after a sibling of the block succeeded and captured it
-   * (JE officers: legalRepresentatives failing after otherKeyPersons was delivered): the charge moves to the block's
-   * next data point in catalogue order, which has succeeded, so that it shows on exactly one data point's cost.
+   * The data point that was to show a block's charge failed, or was delivered uncharged, after a sibling of the block
+   * succeeded and captured it (JE officers: legalRepresentatives failing after otherKeyPersons was delivered): the
+   * charge moves to the block's next data point in catalogue order, which has succeeded, so that it shows on exactly
+   * one data point's cost.
    */
   private async moveCharge(
     tx: Queryable,
@@ -337,12 +364,15 @@ export function succeededPatch(delivery: Omit<Delivery, 'legalName'>, cost: numb
   return { status: 'succeeded', ...delivered, cost: (carriesCost ? cost : 0) + chargedAlready, uncharged: uncharged === true };
 }
 
-/** The item that shows a unit's charge: the first in the catalogue's order of the block's data points not failed. */
+/**
+ * The item that shows a unit's charge: the first in the catalogue's order of the block's data points not failed, nor
+ * delivered uncharged.
+ */
 function canonicalItem(items: ItemRow[], kind: ItemKind, unit: string, catalogue: Pick<Catalogue, 'blocks'>): string | undefined {
   const order = (catalogue.blocks.find((b) => b.sku === unit)?.datapoints ?? []) as readonly string[];
   const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   return items
-    .filter((i) => i.kind === kind && i.billingUnit === unit && i.status !== 'failed')
+    .filter((i) => i.kind === kind && i.billingUnit === unit && i.status !== 'failed' && i.uncharged !== true)
     .map((i) => i.name)
     .sort((a, b) => rank(a) - rank(b))[0];
 }

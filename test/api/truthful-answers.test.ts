@@ -194,6 +194,54 @@ describe('truthful answers', () => {
   });
 
   describe('billing: one data point per block charge, modes kept apart', () => {
+    it('a New York LLC: its legal representatives, which the register does not publish, are free; with its agents the block is charged once, on them', async () => {
+      await svc.call('PUT', '/admin/sandbox/US-NY/companies/7100011', {
+        admin: true,
+        body: { record: { snapshot: snapshotRow('7100011', 'BILLED TEAPOT LLC', { entity_type: 'DOMESTIC LIMITED LIABILITY COMPANY' }) } },
+      });
+      await svc.call('PUT', '/admin/sandbox/US-NY/companies/7100012', {
+        admin: true,
+        body: { record: { snapshot: snapshotRow('7100012', 'BILLED TEAPOT INC.') } },
+      });
+      const onboard = async (id: string, dataPoints: string[]) => {
+        const { apiKey } = await svc.newAccount({ usNy: true, credits: 10_000 });
+        const res = await post(apiKey, { countryCode: 'US-NY', id, mode: 'onboarding', dataPoints });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        const dp = res.body.request.dataStatus.dataPoints;
+        return {
+          body: res.body,
+          costs: dataPoints.map((d) => [d, dp[d].status, dp[d].cost]),
+          events: await events(apiKey),
+          balance: await balance(apiKey),
+        };
+      };
+
+      const alone = await onboard('7100011', ['legalRepresentatives']);
+      assert.deepEqual(alone.body.legalRepresentatives, []);
+      assert.deepEqual(alone.costs, [['legalRepresentatives', 'succeeded', 0]]);
+      assert.deepEqual(alone.events, []);
+      assert.equal(alone.balance, 10_000);
+
+      for (const dataPoints of [
+        ['legalRepresentatives', 'otherKeyPersons'],
+        ['otherKeyPersons', 'legalRepresentatives'],
+      ]) {
+        const both = await onboard('7100011', dataPoints);
+        assert.ok(both.body.otherKeyPersons.length > 0, 'the register names its agent');
+        assert.deepEqual(
+          Object.fromEntries(both.costs.map(([d, status, cost]) => [d, [status, cost]])),
+          { legalRepresentatives: ['succeeded', 0], otherKeyPersons: ['succeeded', 20] },
+          dataPoints.join(),
+        );
+        assert.deepEqual(both.events, [['US-NY-PEOPLE', 'charged', 20]], dataPoints.join());
+        assert.equal(both.balance, 10_000 - 20, dataPoints.join());
+      }
+
+      const corporation = await onboard('7100012', ['legalRepresentatives']);
+      assert.deepEqual(corporation.costs, [['legalRepresentatives', 'succeeded', 20]], 'a corporation names its CEO: charged');
+      assert.deepEqual(corporation.events, [['US-NY-PEOPLE', 'charged', 20]]);
+    });
+
     it('the JE officers block is charged on legalRepresentatives, however the request orders its data points', async () => {
       const { apiKey } = await svc.newAccount();
       for (const dataPoints of [

@@ -219,12 +219,15 @@ export class UsNyRegister implements Register {
         const people = mapPeople({ dosId: id, legalName }, entityType, live ? partiesFromLive(live) : partiesFromSnapshot(found!.entity));
         if (dataPoint === 'legalRepresentatives' && !publishesOfficers(entityType)) {
           // Spec §2.11: LLCs, LPs and not-for-profits have no officers in the register, so the empty list is not the
-          // register saying "none", and the provenance says so.
+          // register saying "none", and the provenance says so. Not charged: the block's price pays for the officers
+          // and agents the register names, and of those this gives none (the agents, asked as otherKeyPersons, are
+          // charged as the block).
           const reason = `the register publishes no officers for a ${entityType ?? 'entity of this type'} (only corporations name a CEO): this empty list does not mean it has none`;
           return {
             data: [] as unknown as DataPointPayloads[D],
             source: { overall: { ...overall, type: 'not_available', documents: [{ name: 'Entity record', reason }] } },
             answerDigest: answerDigestFor(ctx, ...answers),
+            uncharged: true,
           };
         }
         return out(dataPoint === 'legalRepresentatives' ? people.legalRepresentatives : people.otherKeyPersons);
