@@ -32,7 +32,7 @@ export interface Delivery {
   chargedAlready?: number;
   /**
    * Delivered without what the block's price pays for (Fetched.uncharged): nothing is charged for it. Its block is
-   * charged only when another of its data points is delivered in full (`Settler.releaseUncharged`).
+   * charged only when another of its data points is delivered in full (`ItemSettler.releaseUncharged`).
    */
   uncharged?: true;
   /** The company's legal name the delivery read: recorded on the request with the outcome. */

@@ -22,6 +22,32 @@ describe('the synthetic snapshot generator', () => {
     assert.deepEqual([...dates].sort(), dates, 'filing dates follow the ids');
   });
 
+  it('gives no two entities one name, as the Department of State refuses one it holds already, in every generation', () => {
+    const key = (name: string) => name.replace(/[^A-Z0-9&]+/g, ' ').trim();
+    const repeated = (es: ReturnType<typeof all>) => {
+      const names = es.map((e) => key(e.row.current_entity_name));
+      return names.filter((n, i) => names.indexOf(n) !== i);
+    };
+    // Drawn alone, about 2 in 100 of 20,000 names repeat an earlier one (not-for-profits' themes are few).
+    const drawn = Array.from({ length: 20_000 }, (_, index) => generatedEntity({ size: 20_000, seed: 'names', index })!);
+    assert.ok(new Set(drawn.map((e) => key(e.row.current_entity_name))).size < 19_900, 'the draws alone repeat names');
+    const g0 = all({ size: 20_000, seed: 'names' });
+    assert.deepEqual(repeated(g0), []);
+    assert.deepEqual(repeated(all({ size: 20_000, seed: 'names', generation: 3 })), []);
+    // An entity was drawn again only when an entity before it held its own draw; every other one is its own draw.
+    const held = new Set<string>();
+    let redrawn = 0;
+    g0.forEach((e, i) => {
+      const own = key(drawn[i]!.row.current_entity_name);
+      if (e.row.current_entity_name !== drawn[i]!.row.current_entity_name) {
+        redrawn++;
+        assert.ok(held.has(own), `${e.row.dos_id} was drawn again though ${own} was free`);
+      }
+      held.add(key(e.row.current_entity_name));
+    });
+    assert.ok(redrawn > 100, `${redrawn} drawn again`);
+  });
+
   it('looks like the register: entity types, foreign jurisdictions, CEOs only for corporations, name history', () => {
     const es = all({ size: 5000, seed: 'mix' });
     const share = (p: (e: (typeof es)[number]) => boolean) => es.filter(p).length / es.length;

@@ -1,5 +1,6 @@
 import { SNAPSHOT_COLUMNS, type NameHistoryEntry, type SnapshotEntity, type SnapshotRow } from '../columns.ts';
 import { canonicalNames } from '../ingest/normalize.ts';
+import type { NameClaim } from './names.ts';
 import { rngOf, type Rng } from './random.ts';
 import { companyName, coined, dateOfYear, nyAddress, outOfStateAddress, personName, pickCounty, type Addr } from './parts.ts';
 import { entityTypeOptions, foreignJurisdictionOptions, words, type EntityTypeSpec } from './words.ts';
@@ -51,13 +52,14 @@ export function typeSpecOf(entityType: string): EntityTypeSpec | undefined {
 }
 
 /**
- * One entity as first filed: its row (canonical form, see ingest/normalize.ts) and name history. `u` places it on
- * the filing curve.
+ * One entity as first filed: its row (canonical form, see ingest/normalize.ts) and name history. `claim` makes its
+ * name one the register does not hold yet (generator/names.ts); without it, the name is the entity's own draw.
  */
-export function newEntity(rng: Rng, dosId: string, filedYear: number): SnapshotEntity {
+export function newEntity(rng: Rng, dosId: string, filedYear: number, claim?: NameClaim): SnapshotEntity {
   const type = rng.weighted(entityTypeOptions);
   const county = pickCounty(rng);
-  const name = companyName(rng, type);
+  const drawn = companyName(rng, type);
+  const name = claim ? claim(drawn, type) : drawn;
   const filed = dateOfYear(filedYear);
   const row: SnapshotRow = {
     dos_id: dosId,
@@ -142,20 +144,20 @@ function orderRow(row: SnapshotRow): SnapshotRow {
 }
 
 /** The entity at base index `i` of a snapshot of `size` rows, as first generated. */
-export function baseEntity(seed: string, i: number, size: number): SnapshotEntity {
+export function baseEntity(seed: string, i: number, size: number, claim?: NameClaim): SnapshotEntity {
   const rng = rngOf(seed, i, 'base');
   const u = size <= 1 ? 1 : i / (size - 1);
   // Filed by the register's date at the latest (AS_OF_YEAR is a little past AS_OF in dateOfYear's days).
   const year = Math.min(AS_OF_FILING_LIMIT, filingYear(u) + (rng.next() - 0.5) * 0.01);
-  return newEntity(rng, dosIdOf(i), Math.max(1800, year));
+  return newEntity(rng, dosIdOf(i), Math.max(1800, year), claim);
 }
 
 /**
  * What generation `g` does to an existing entity: about 1 in 100 leaves the register (dissolved, merged, …; it
  * stays gone), 2 in 100 change: a move, a new name (the old one goes to the history), a new CEO or a new assumed
- * name. Returns undefined when the entity left.
+ * name. Returns undefined when the entity left. `claim` makes a new name one the register does not hold yet.
  */
-export function evolve(seed: string, i: number, g: number, e: SnapshotEntity): SnapshotEntity | undefined {
+export function evolve(seed: string, i: number, g: number, e: SnapshotEntity, claim?: NameClaim): SnapshotEntity | undefined {
   const rng = rngOf(seed, i, `gen:${g}`);
   const p = rng.next();
   if (p < 0.01) return undefined;
@@ -172,7 +174,8 @@ export function evolve(seed: string, i: number, g: number, e: SnapshotEntity): S
     if (!names.length)
       names.push({ corp_name: row.current_entity_name, name_type: 'ENTITY', name_status: 'A', date_filed: row.initial_dos_filing_date });
     for (const n of names) if (n.name_type === 'ENTITY' && n.name_status === 'A') n.name_status = 'I';
-    row.current_entity_name = companyName(rng, type);
+    const drawn = companyName(rng, type);
+    row.current_entity_name = claim ? claim(drawn, type) : drawn;
     if (row.location_name) row.location_name = row.current_entity_name;
     names.push({ corp_name: row.current_entity_name, name_type: 'ENTITY', name_status: 'A', date_filed: date });
   } else if (kind < 0.9 && type.ceo) {
