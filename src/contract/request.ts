@@ -137,7 +137,8 @@ export const CompanyRequestInput = CompanyRequestFields.partial({ id: true, coun
       .describe('Alone: re-reads that earlier request’s latest result, not billed, signed document URLs refreshed.'),
   })
   .superRefine((body, ctx) => {
-    if (body.requestId !== undefined || body.graphContinueFromNodeIds?.length) return;
+    // A continuation counts only as a list: one sent as a string is wrong itself, and the company is still unnamed.
+    if (body.requestId !== undefined || (Array.isArray(body.graphContinueFromNodeIds) && body.graphContinueFromNodeIds.length)) return;
     for (const key of ['id', 'countryCode'] as const) {
       if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MISSING_FIELD });
     }

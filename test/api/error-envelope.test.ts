@@ -253,6 +253,18 @@ describe('a missing field', () => {
     assert.ok(details.includes('body.companyId: not a field of this request, ignored'), JSON.stringify(details));
   });
 
+  it('names the missing id and countryCode beside a graph continuation sent as one string instead of a list', async () => {
+    const res = await svc.call('POST', '/v2/company', { key, body: { graphContinueFromNodeIds: 'TEST:GRAPH-CHAIN' } });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    const details: string[] = res.body.error.details;
+    assert.ok(
+      details.some((d) => d.startsWith('body.graphContinueFromNodeIds: ')),
+      JSON.stringify(details),
+    );
+    assert.ok(details.includes('body.id: required, and missing'), JSON.stringify(details));
+    assert.ok(details.includes('body.countryCode: required, and missing'), JSON.stringify(details));
+  });
+
   it('still names the values a field takes when it holds one outside them', async () => {
     const res = await svc.call('GET', '/v2/search?country=XX&query=acme', { key });
     assert.equal(res.status, 400);
