@@ -1,6 +1,6 @@
 import { seeds } from '../../../sandbox/random.ts';
 import { coined, companyName } from './parts.ts';
-import { rngOf } from './random.ts';
+import { rngOf, type Rng } from './random.ts';
 import type { EntityTypeSpec } from './words.ts';
 
 /** Makes a drawn name free: returns it, or another name of the same type when the register holds it already. */
@@ -65,9 +65,9 @@ export class RegisterNames {
 }
 
 /** Redraws from the entity's own redraw sequence, so that a redrawn name is the same on every machine. */
-function free(drawn: string, type: EntityTypeSpec, taken: (key: number) => boolean, redraws: () => ReturnType<typeof rngOf>): string {
+function free(drawn: string, type: EntityTypeSpec, taken: (key: number) => boolean, redraws: () => Rng): string {
   let name = drawn;
-  let rng: ReturnType<typeof rngOf> | undefined;
+  let rng: Rng | undefined;
   for (let tries = 0; taken(keyOf(name)); tries++) {
     rng ??= redraws();
     // A type whose names are few (a not-for-profit's theme and kind) runs out in a large register: a coined word in
