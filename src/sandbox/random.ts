@@ -95,10 +95,6 @@ export const seeds = {
       h ^= text.charCodeAt(i);
       h = Math.imul(h, 0x01000193);
     }
-    return seeds.mix(h);
-  },
-  /** The final avalanche of `fnv1aMixed`, for a caller that hashes its own way. */
-  mix(h: number): number {
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { DOS_ID_PATTERN } from './ids.ts';
 import { generateEntities, generatedEntity } from './generator.ts';
 import { mapLegalForm } from './mapping/legal-form.ts';
+import { normaliseName as key } from '../../shared/name-index/tokens.ts';
 
 const all = (opts: Parameters<typeof generateEntities>[0]) => [...generateEntities(opts)];
 
@@ -23,7 +24,6 @@ describe('the synthetic snapshot generator', () => {
   });
 
   it('gives no two entities one name, as the Department of State refuses one it holds already, in every generation', () => {
-    const key = (name: string) => name.replace(/[^A-Z0-9&]+/g, ' ').trim();
     const repeated = (es: ReturnType<typeof all>) => {
       const names = es.map((e) => key(e.row.current_entity_name));
       return names.filter((n, i) => names.indexOf(n) !== i);

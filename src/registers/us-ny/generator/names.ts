@@ -1,4 +1,5 @@
 import { seeds } from '../../../sandbox/random.ts';
+import { tokenize } from '../../../shared/name-index/tokens.ts';
 import { coined, companyName } from './parts.ts';
 import { rngOf, type Rng } from './random.ts';
 import type { EntityTypeSpec } from './words.ts';
@@ -9,8 +10,8 @@ export type NameClaim = (drawn: string, type: EntityTypeSpec) => string;
 /**
  * The names a generated snapshot has given out, so that no two entities share one: the Department of State refuses a
  * name that is not distinguishable from one on its records, and two entities of one name would leave a name search
- * unable to tell them apart. Names are compared as search compares them, without punctuation ("ACME, INC." is
- * "ACME INC.").
+ * unable to tell them apart. Names are compared as search compares them ("ACME & SONS, INC." is "ACME AND SONS
+ * INC").
  *
  * Names given at filing (generation 0) are kept apart from names given later (renames, entities added by later
  * generations): a later name yields to every other, but never changes a name filed before it, so that every
@@ -32,13 +33,7 @@ export class RegisterNames {
   /** The claim of the entity filed at `index` in generation 0. */
   filedAt(index: number): NameClaim {
     return (drawn, type) => {
-      const name = free(
-        drawn,
-        type,
-        (key) => this.filed.has(key),
-        () => rngOf(this.seed, index, 'name'),
-      );
-      this.filed.add(keyOf(name));
+      const name = claimFree(drawn, type, this.filed, [this.filed], () => rngOf(this.seed, index, 'name'));
       if (name !== drawn) this.redrawn.set(index, name);
       return name;
     };
@@ -51,54 +46,31 @@ export class RegisterNames {
 
   /** The claim of a name given later to the entity at `index` (`topic` says which event gave it). */
   laterAt(index: number, topic: string): NameClaim {
-    return (drawn, type) => {
-      const name = free(
-        drawn,
-        type,
-        (key) => this.filed.has(key) || this.later.has(key),
-        () => rngOf(this.seed, index, `name:${topic}`),
-      );
-      this.later.add(keyOf(name));
-      return name;
-    };
+    return (drawn, type) => claimFree(drawn, type, this.later, [this.filed, this.later], () => rngOf(this.seed, index, `name:${topic}`));
   }
 }
 
-/** Redraws from the entity's own redraw sequence, so that a redrawn name is the same on every machine. */
-function free(drawn: string, type: EntityTypeSpec, taken: (key: number) => boolean, redraws: () => Rng): string {
+/**
+ * `drawn`, or while a name is held in `held`, another drawn from the entity's own redraw sequence (the same on every
+ * machine); the name kept is added to `into`.
+ */
+function claimFree(drawn: string, type: EntityTypeSpec, into: FingerprintSet, held: readonly FingerprintSet[], redraws: () => Rng): string {
   let name = drawn;
+  let key = keyOf(name);
   let rng: Rng | undefined;
-  for (let tries = 0; taken(keyOf(name)); tries++) {
+  for (let tries = 0; held.some((names) => names.has(key)); tries++) {
     rng ??= redraws();
     // A type whose names are few (a not-for-profit's theme and kind) runs out in a large register: a coined word in
     // front makes it one of its own, as real registers are full of.
     name = tries < 20 ? companyName(rng, type) : `${coined(rng)} ${companyName(rng, type)}`;
+    key = keyOf(name);
   }
+  into.add(key);
   return name;
 }
 
-/**
- * The fingerprint of a name as search reads it: letters, digits and `&`, words apart by one space, nothing else
- * (`seeds.fnv1aMixed` of that text, computed in one pass: the register's millions of names go through here).
- */
-function keyOf(name: string): number {
-  let h = 0x811c9dc5;
-  let gap = false;
-  let started = false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    const kept = (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 38;
-    if (!kept) {
-      gap = started;
-      continue;
-    }
-    if (gap) h = Math.imul(h ^ 32, 0x01000193);
-    h = Math.imul(h ^ c, 0x01000193);
-    gap = false;
-    started = true;
-  }
-  return seeds.mix(h);
-}
+/** The fingerprint of a name as search compares it (`tokenize`: "L.L.C." is "LLC", "&" is "AND", case aside). */
+const keyOf = (name: string) => seeds.fnv1aMixed(tokenize(name).join(' '));
 
 /** A set of 32-bit fingerprints by open addressing: a few bytes a member where a Set of strings takes a hundred. */
 class FingerprintSet {
