@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../store/db.ts';
 import type { Clock } from '../shared/clock.ts';
 import { newId } from '../shared/ids.ts';
-import type { LedgerRepository } from './repository/ledger.ts';
+import type { LedgerRepository, NewLedgerEntry } from './repository/ledger.ts';
 
 /**
  * `reservation` holds a request's expected cost while its work is in flight (negative); `release` gives a unit's
@@ -63,6 +63,16 @@ export class Ledger {
    * (a request's reservations, a unit's event) makes them one statement, one round trip to the store. `onlyIf`: a SQL
    * condition on expressions before them; when false, nothing is written.
    */
+  /** A new entry's row, its id and time given now: for a statement that writes it (`entriesPart`, groupHoldsPart). */
+  newEntry(entry: LedgerEntryInput): NewLedgerEntry & { at: Date } {
+    return { id: newId('led'), amount: entry.amount, kind: entry.kind, reference: entry.reference ?? null, at: this.clock.now() };
+  }
+
+  /** The repository's `entriesPart`: entries already given their ids (`newEntry`), written at `at`. */
+  entriesPart(accountId: string, entries: readonly NewLedgerEntry[], at: Date, floor: number | undefined, offset: number, onlyIf?: string) {
+    return this.repo.entriesPart(accountId, entries, at, floor, offset, onlyIf);
+  }
+
   entriesStatement(
     accountId: string,
     entries: readonly LedgerEntryInput[],

@@ -4,6 +4,7 @@ import { blockFor, blocksIncluding, documentFor } from '../registers/catalogue.t
 import type { Queryable } from '../store/db.ts';
 import type { BillingRepository } from './repository/events.ts';
 import type { BillingEventRow, UnitWindow } from './repository/rows.ts';
+import type { HoldRows } from './repository/group-holds.ts';
 import { priorEventPart, reservationsPart } from './repository/statement-parts.ts';
 import type { BillingSubject } from './types.ts';
 import type { StatementPartBuilder } from '../store/statement.ts';
@@ -23,6 +24,8 @@ const DAY_MS = 24 * 3_600_000;
 /** A request's hold as parts of the statement that records it (BillingService.holdOf). */
 export interface StatementHold {
   parts: StatementPartBuilder[];
+  /** What the parts write, as rows: for a statement that holds several requests' quotes at once (groupHoldsPart). */
+  rows: HoldRows;
   /** SQL over the parts' expressions: true when the balance took the hold. */
   held: string;
   /** The 402 to answer when it did not. */
@@ -43,6 +46,8 @@ export interface QuoteRequest {
 /** A condition on the accepting statement that a quote made without reading history needs (quoteWithoutReading). */
 export interface HistoryGuard {
   part: StatementPartBuilder;
+  /** The events the part looks for: the subject's, of these units within their windows around `atMs`. */
+  lookup: { subject: BillingSubject; units: readonly UnitWindow[]; atMs: number };
   /** SQL over the part's expression: true when the account has no event that the quote would have read. */
   holds: string;
 }
@@ -106,6 +111,7 @@ export class BillingService {
       quote,
       guard: {
         part: priorEventPart(input.subject, unknown, at, 'prior_events'),
+        lookup: { subject: input.subject, units: unknown, atMs: at },
         holds: 'not exists (select 1 from prior_events)',
       },
     };
@@ -119,35 +125,35 @@ export class BillingService {
    * statement writes nothing and `refusal` is the 402 to answer.
    */
   holdOf(request: { id: string; accountId: string; createdAt: Date }, quote: Quote, guard?: HistoryGuard): StatementHold {
-    const ledger =
+    const entry =
       quote.total > 0
-        ? (offset: number) =>
-            this.ledger.entriesStatement(
-              request.accountId,
-              [{ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) }],
-              0,
-              offset,
-              guard?.holds,
-            )
+        ? this.ledger.newEntry({ amount: -quote.total, kind: 'reservation', reference: holdReference(request.id) })
         : undefined;
+    const ledger = entry
+      ? (offset: number) => this.ledger.entriesPart(request.accountId, [entry], entry.at, 0, offset, guard?.holds)
+      : undefined;
     const held = ledger ? 'exists (select 1 from balance)' : (guard?.holds ?? 'true');
-    const reservations = reservationsPart(
-      quote.units.map((unit) => ({
-        requestId: request.id,
-        unitKey: unit.unitKey,
-        accountId: request.accountId,
-        kind: unit.kind,
-        sku: unit.sku,
-        documentId: unit.documentId ?? null,
-        price: unit.price,
-        reserved: unit.reserved,
-        state: 'reserved' as const,
-        createdAt: request.createdAt,
-      })),
-      ledger || guard ? held : undefined,
-    );
+    const reservationRows = quote.units.map((unit) => ({
+      requestId: request.id,
+      unitKey: unit.unitKey,
+      accountId: request.accountId,
+      kind: unit.kind,
+      sku: unit.sku,
+      documentId: unit.documentId ?? null,
+      price: unit.price,
+      reserved: unit.reserved,
+      state: 'reserved' as const,
+      createdAt: request.createdAt,
+    }));
+    const reservations = reservationsPart(reservationRows, ledger || guard ? held : undefined);
     return {
       parts: [...(guard ? [guard.part] : []), ...(ledger ? [ledger] : []), reservations],
+      rows: {
+        accountId: request.accountId,
+        ...(entry ? { entry } : {}),
+        reservations: reservationRows,
+        ...(guard ? { guard: guard.lookup } : {}),
+      },
       held,
       refusal: async () => {
         const balance = await this.ledger.balance(request.accountId);

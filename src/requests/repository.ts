@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../store/db.ts';
+import type { GroupedQueryable } from '../store/statement-groups.ts';
 import { json, locksAreNoOps } from '../store/db.ts';
 import { ownerIsDead } from '../store/leases.ts';
 import { composeStatement, withGenericPlan, type StatementPartBuilder } from '../store/statement.ts';
@@ -16,6 +17,9 @@ export class RequestRepository {
    * a condition over it; the request is written only when it holds. One statement: atomic without a transaction, one
    * round trip. Returns whether the request was written.
    *
+   * `rows`: what the statement writes, as rows, for a `tx` of StatementGroups that writes a group's accepts in one
+   * statement of its own (acceptGroupStatement).
+   *
    * `flushedByWhatFollows`: the statement commits without waiting for the store's disk (`synchronous_commit` off for
    * its transaction alone). The caller sets it only when work follows that commits waiting for the disk before anyone
    * outside learns of the request: the settlement of an open item, the scheduling of a job. The log is written in
@@ -29,12 +33,12 @@ export class RequestRepository {
    * before the failure is believed, and the request goes on as accepted rather than be left holding its credits
    * under this live process's lease, which no sweep takes over.
    */
-  async insert(
-    tx: Queryable,
+  async insert<R>(
+    tx: Queryable | GroupedQueryable<R>,
     req: RequestRow,
     items: Omit<ItemRow, 'updatedAt'>[],
     leaseOwner: string | null = null,
-    opts: { with?: readonly StatementPartBuilder[]; onlyIf?: string; flushedByWhatFollows?: boolean } = {},
+    opts: { with?: readonly StatementPartBuilder[]; onlyIf?: string; flushedByWhatFollows?: boolean; rows?: R } = {},
   ): Promise<boolean> {
     const onlyIf = opts.onlyIf ?? 'true';
     const deferFlush = opts.flushedByWhatFollows ? `, set_config('synchronous_commit', 'off', true) is not null as deferred` : '';
@@ -43,7 +47,11 @@ export class RequestRepository {
       `select ${onlyIf} as written${deferFlush}`,
     );
     try {
-      const [row] = await tx.query<{ written: boolean }>(withGenericPlan(sql), params);
+      const statement = withGenericPlan(sql);
+      const [row] =
+        opts.rows !== undefined && 'queryAs' in tx
+          ? await tx.queryAs<{ written: boolean }>(opts.rows, statement, params)
+          : await tx.query<{ written: boolean }>(statement, params);
       return row?.written === true;
     } catch (err) {
       // A connection lost under the accept: it may have committed, or be committing still.

@@ -6,6 +6,24 @@ import type { ItemKind, ItemRow, ItemStatusValue, RequestRow } from './types.ts'
 // The request tables' parts of statements composed with other modules' (src/store/statement.ts): a request's
 // insert with its hold, an item's update with its charge, the unit a settlement locks with its items' read.
 
+const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
+
+/** Items' columns as arrays, in the order both request parts unnest them (kind … billing_unit). */
+function itemColumns(items: readonly Omit<ItemRow, 'updatedAt'>[]): unknown[] {
+  return [
+    items.map((i) => i.kind),
+    items.map((i) => i.name),
+    items.map((i) => i.status),
+    items.map((i) => i.authoritative),
+    items.map((i) => i.cost),
+    items.map((i) => jsonOrNull(i.error)),
+    items.map((i) => jsonOrNull(i.result)),
+    items.map((i) => jsonOrNull(i.source)),
+    items.map((i) => i.attempts),
+    items.map((i) => i.billingUnit),
+  ];
+}
+
 /** A request and its items as a statement part (`request`, `request_items_written`), written only when `onlyIf` holds. */
 export function requestPart(
   req: RequestRow,
@@ -15,7 +33,6 @@ export function requestPart(
   offset: number,
 ): StatementPart {
   const $ = paramAt(offset);
-  const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : json(v));
   return {
     ctes: `request as (
        insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
@@ -47,18 +64,70 @@ export function requestPart(
       req.createdAt,
       req.updatedAt,
       leaseOwner,
-      items.map((i) => i.kind),
-      items.map((i) => i.name),
-      items.map((i) => i.status),
-      items.map((i) => i.authoritative),
-      items.map((i) => i.cost),
-      items.map((i) => jsonOrNull(i.error)),
-      items.map((i) => jsonOrNull(i.result)),
-      items.map((i) => jsonOrNull(i.source)),
-      items.map((i) => i.attempts),
-      items.map((i) => i.billingUnit),
+      ...itemColumns(items),
       jsonOrNull(req.enrichment),
     ],
+  };
+}
+
+/** A request, its items and the process whose lease it starts under: one member of `groupRequestsPart`. */
+export interface NewRequest {
+  request: RequestRow;
+  items: Omit<ItemRow, 'updatedAt'>[];
+  leaseOwner: string | null;
+}
+
+/**
+ * Several requests and their items as one statement part (`group_requests`, `group_items`): `requestPart`'s writes
+ * over arrays, for a statement that accepts a group of requests at once. Written unconditionally: that statement
+ * fails as a whole when any of its requests may not be written.
+ */
+export function groupRequestsPart(members: readonly NewRequest[]): StatementPartBuilder {
+  return (offset) => {
+    const $ = paramAt(offset);
+    const requests = members.map((m) => m.request);
+    const items = members.flatMap((m) => m.items.map((item) => ({ ...item, requestId: m.request.id })));
+    return {
+      ctes: `group_requests as (
+       insert into requests (id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+         company_legal_name, enrichment, created_at, updated_at, lease_owner)
+       select id, account_id, country_code, company_id, mode, data_points::jsonb, documents::jsonb, options::jsonb,
+              metadata::jsonb, company_legal_name, enrichment::jsonb, created_at, updated_at, lease_owner
+         from unnest(${$(1)}::text[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::text[], ${$(5)}::text[], ${$(6)}::text[],
+                     ${$(7)}::text[], ${$(8)}::text[], ${$(9)}::text[], ${$(10)}::text[], ${$(11)}::text[],
+                     ${$(12)}::timestamptz[], ${$(13)}::timestamptz[], ${$(14)}::text[])
+                as r(id, account_id, country_code, company_id, mode, data_points, documents, options, metadata,
+                     company_legal_name, enrichment, created_at, updated_at, lease_owner)
+       returning id, created_at
+     ), group_items as (
+       insert into request_items (request_id, kind, name, status, authoritative, cost, error, result, source, attempts,
+         billing_unit, updated_at)
+       select r.id, i.kind, i.name, i.status, i.authoritative, i.cost, i.error::jsonb, i.result::jsonb, i.source::jsonb,
+              i.attempts, i.billing_unit, r.created_at
+         from unnest(${$(15)}::text[], ${$(16)}::text[], ${$(17)}::text[], ${$(18)}::text[], ${$(19)}::boolean[],
+                     ${$(20)}::int8[], ${$(21)}::text[], ${$(22)}::text[], ${$(23)}::text[], ${$(24)}::int4[], ${$(25)}::text[])
+                as i(request_id, kind, name, status, authoritative, cost, error, result, source, attempts, billing_unit)
+         join group_requests r on r.id = i.request_id
+     )`,
+      params: [
+        requests.map((r) => r.id),
+        requests.map((r) => r.accountId),
+        requests.map((r) => r.countryCode),
+        requests.map((r) => r.companyId),
+        requests.map((r) => r.mode),
+        requests.map((r) => json(r.dataPoints)),
+        requests.map((r) => json(r.documents)),
+        requests.map((r) => json(r.options)),
+        requests.map((r) => json(r.metadata)),
+        requests.map((r) => r.companyLegalName),
+        requests.map((r) => jsonOrNull(r.enrichment)),
+        requests.map((r) => r.createdAt.toISOString()),
+        requests.map((r) => r.updatedAt.toISOString()),
+        members.map((m) => m.leaseOwner),
+        items.map((i) => i.requestId),
+        ...itemColumns(items),
+      ],
+    };
   };
 }
 

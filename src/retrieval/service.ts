@@ -3,7 +3,8 @@ import type { CompanyRequestBody, CompanyRequestInput, CompanyResponse, DataPoin
 import type { RegisterRegistry } from '../registers/registry.ts';
 import { RegisterError } from '../registers/errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { StatementGroups } from '../store/statement-groups.ts';
+import type { GroupedQueryable, StatementGroups } from '../store/statement-groups.ts';
+import type { AcceptRows } from './accept-groups.ts';
 import { isStoreConnectionFailure } from '../store/errors.ts';
 import type { RequestRepository, StoredRequest } from '../requests/repository.ts';
 import type { RequestRow } from '../requests/types.ts';
@@ -62,7 +63,7 @@ export class RetrievalService {
     /** Answers read by the settlement that closed an onboarding request's last open item (ItemSettler). */
     private readonly answers?: SettledAnswers,
     /** Where concurrent accepts are written together: see `acceptStore`. */
-    private readonly accepts?: StatementGroups,
+    private readonly accepts?: StatementGroups<AcceptRows>,
   ) {}
 
   /**
@@ -173,7 +174,9 @@ export class RetrievalService {
     // An accept that commits without waiting for the disk shares its transaction with concurrent ones (StatementGroups,
     // in the order of their accounts, whose rows the holds update). One that must be durable when it commits runs alone:
     // in a group, another's deferred flush would be its own.
-    const acceptStore = (deferred: boolean): Queryable => (deferred && this.accepts ? this.accepts.on(account.id) : this.db);
+    // Grouped accepts come with their rows, which the group writes in one statement for all (acceptGroupStatement).
+    const acceptStore = (deferred: boolean): Queryable | GroupedQueryable<AcceptRows> =>
+      deferred && this.accepts ? this.accepts.on(account.id) : this.db;
     const guessedHold = guessed && this.billing.holdOf(request, guessed.quote, guessed.guard);
     const acceptedUnread =
       guessedHold !== undefined &&
@@ -181,6 +184,7 @@ export class RetrievalService {
         with: guessedHold.parts,
         onlyIf: guessedHold.held,
         flushedByWhatFollows: flushedByWhatFollows(),
+        rows: { request, items, leaseOwner: lease, hold: guessedHold.rows },
       }));
     // The quote the request was accepted with: what its settlements can foresee (ForeseenItems).
     let accepted = acceptedUnread ? guessed?.quote : undefined;
@@ -193,6 +197,7 @@ export class RetrievalService {
           with: hold.parts,
           onlyIf: hold.held,
           flushedByWhatFollows: flushedByWhatFollows(),
+          rows: { request, items, leaseOwner: lease, hold: hold.rows },
         }))
       ) {
         throw await hold.refusal();

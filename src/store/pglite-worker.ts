@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PlanChoice, type PlanMode } from './plan-choice.ts';
+import { UNTIMED_PLAN } from './statement.ts';
 import { StoreActivity } from './pglite-activity.ts';
 import { DEFAULT_CHECKPOINTS, startCheckpoints, type CheckpointPolicy } from './pglite-checkpoints.ts';
 import { DEFAULT_VACUUMS, startVacuums, type VacuumPolicy } from './pglite-vacuums.ts';
@@ -107,7 +108,8 @@ async function preparedFor(sql: string): Promise<PreparedStatement> {
     const name = `p${prepared.size}`;
     await db.execProtocolStream(serialize.parse({ name, text: sql }), NO_SYNC);
     const described = await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC);
-    statement = { name, paramTypes: parse.parseDescribeStatementResults(described), plan: new PlanChoice() };
+    const plan = sql.includes(UNTIMED_PLAN) ? PlanChoice.generic() : new PlanChoice();
+    statement = { name, paramTypes: parse.parseDescribeStatementResults(described), plan };
     prepared.set(sql, statement);
   }
   return statement;

@@ -40,4 +40,13 @@ describe('PlanChoice', () => {
     const next = drive(choice, 10, (m) => (m === 'generic' ? genericMs : 1));
     assert.deepEqual(next, ['auto', 'auto', 'generic', 'generic', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto']);
   });
+
+  it('keeps the generic plan from the first run, untimed, for a statement marked so (PlanChoice.generic)', () => {
+    const choice = PlanChoice.generic();
+    assert.deepEqual(
+      drive(choice, 2500, (m) => (m === 'generic' ? 5 : 0.1)),
+      Array(2500).fill('generic'),
+    );
+    assert.equal(choice.chosenMode(), 'generic');
+  });
 });

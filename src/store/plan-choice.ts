@@ -20,6 +20,16 @@ export class PlanChoice {
     private readonly retrialEvery = 1000,
   ) {}
 
+  /**
+   * A statement that always runs on its generic plan, untimed: one over arrays whose lengths vary from run to run (a
+   * group's accepts), whose runs' times tell their sizes apart rather than their plans.
+   */
+  static generic(): PlanChoice {
+    const choice = new PlanChoice(0);
+    choice.chosen = 'generic';
+    return choice;
+  }
+
   /** The mode of the next run. */
   next(): PlanMode {
     const i = this.runs % this.retrialEvery;

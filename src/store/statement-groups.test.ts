@@ -57,4 +57,53 @@ describe('StatementGroups', () => {
       ['ok-1', 'ok-2', 'ok-3'],
     );
   });
+
+  /** Writes every member's row in one statement over arrays, answering each with the statement's rows. */
+  const combineProbes = (members: readonly { k: string; n: number }[]) => ({
+    sql: `insert into group_probe (k, n) select * from unnest($1::text[], $2::int8[]) returning k, pg_current_xact_id()::text as xact`,
+    params: [members.map((m) => m.k), members.map((m) => m.n)],
+  });
+
+  it('writes a group whose statements came with their members in the one statement its combiner makes of them', async () => {
+    const groups = new StatementGroups(db, 1, 32, combineProbes);
+    const keys = ['all-c', 'all-a', 'all-b', 'all-d'];
+    const rows = await Promise.all(keys.map((k) => groups.on(k).queryAs<{ k: string; xact: string }>({ k, n: 1 }, insert, [k, 1])));
+    assert.deepEqual(
+      rows[0]!.map((r) => r.k),
+      ['all-c'],
+      'the first ran alone, as its own statement',
+    );
+    for (const later of rows.slice(1))
+      assert.deepEqual(later.map((r) => r.k).sort(), ['all-a', 'all-b', 'all-d'], "the others got the combined statement's rows");
+    const stored = await db.query<{ k: string }>(`select k from group_probe where k like 'all-%' order by k`);
+    assert.deepEqual(
+      stored.map((r) => r.k),
+      ['all-a', 'all-b', 'all-c', 'all-d'],
+    );
+  });
+
+  it("runs the members' own statements when the combined one fails: only the failing one fails, nothing is written twice", async () => {
+    const groups = new StatementGroups(db, 1, 32, combineProbes);
+    const keys = ['mix-1', 'mix-2', 'mix-bad', 'mix-3'];
+    const outcomes = await Promise.all(
+      keys.map((k) => {
+        const n = k === 'mix-bad' ? -1 : 1;
+        return groups
+          .on(k)
+          .queryAs<{ k: string }>({ k, n }, insert, [k, n])
+          .then(
+            (rows) => rows.map((r) => r.k).join(','),
+            (err: Error) => err.message,
+          );
+      }),
+    );
+    assert.deepEqual(outcomes.slice(0, 2), ['mix-1', 'mix-2'], 'each answered with its own row');
+    assert.match(outcomes[2]!, /check constraint/);
+    assert.equal(outcomes[3], 'mix-3');
+    const stored = await db.query<{ k: string }>(`select k from group_probe where k like 'mix-%' order by k`);
+    assert.deepEqual(
+      stored.map((r) => r.k),
+      ['mix-1', 'mix-2', 'mix-3'],
+    );
+  });
 });

@@ -52,3 +52,12 @@ export const paramAt = (offset: number) => (n: number) => `$${offset + n}`;
  */
 export const GENERIC_PLAN = '/* plan: generic */';
 export const withGenericPlan = (sql: string): string => `${GENERIC_PLAN}\n${sql}`;
+
+/**
+ * Marks a statement (after GENERIC_PLAN) whose generic plan the embedded store keeps without timing it against
+ * PostgreSQL's own choice (PlanChoice.generic): a statement over arrays whose lengths vary from run to run, whose
+ * runs' times would tell their sizes apart rather than their plans. Only for a statement whose every lookup is by a
+ * key, so that no value makes another plan better.
+ */
+export const UNTIMED_PLAN = '/* plan: untimed */';
+export const withUntimedGenericPlan = (sql: string): string => withGenericPlan(`${UNTIMED_PLAN}\n${sql}`);

@@ -1,3 +1,4 @@
+import { acceptGroupStatement } from '../retrieval/accept-groups.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { BillingRepository } from '../billing/repository/events.ts';
 import type { Ledger } from '../billing/ledger.ts';
@@ -135,7 +136,7 @@ export function createRetrieval(
     enrichment,
     deps.lease,
     answers,
-    new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION),
+    new StatementGroups(db, ACCEPTS_IN_FLIGHT, MAX_ACCEPTS_PER_TRANSACTION, acceptGroupStatement),
   );
   const orphans = new OrphanSweeper(
     db,

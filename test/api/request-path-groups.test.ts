@@ -124,7 +124,7 @@ describe('request path: concurrent onboarding requests written together', () => 
     )) as [{ charged: number }];
     assert.equal(charged, 50);
 
-    // Several requests' statements shared a transaction, accepts and settlements both.
+    // Several requests' writes shared a statement (accepts) or a transaction (settlements).
     const sharing = (pattern: RegExp) => {
       const perTransaction = new Map<number, number>();
       for (const e of statementLog.entries)
@@ -132,7 +132,45 @@ describe('request path: concurrent onboarding requests written together', () => 
           perTransaction.set(e.transaction, (perTransaction.get(e.transaction) ?? 0) + 1);
       return Math.max(0, ...perTransaction.values());
     };
-    assert.ok(sharing(/insert into requests/) > 1, 'accepts of several requests in one transaction');
+    // The accepts of a group: one statement over arrays (acceptGroupStatement), several requests written by it.
+    const accepts = statementLog.entries.filter((e) => /insert into requests/.test(e.sql));
+    assert.ok(accepts.length < sent.length, `${accepts.length} accepts' statements for ${sent.length} requests`);
+    assert.ok(
+      accepts.some((e) => /group_requests/.test(e.sql)),
+      'accepts of several requests in one statement',
+    );
     assert.ok(sharing(/insert into billing_events/) > 1, 'settlements of several requests in one transaction');
+  });
+
+  it('accepts the requests a balance covers when a group holds more than it does, and refuses the rest with 402', {
+    timeout: 60_000,
+  }, async () => {
+    const rich = await svc.newAccount({ credits: 100_000 });
+    const first = await ask(rich.apiKey, 'GROUPS-PRICE');
+    const price = first.body.request.dataStatus.dataPoints.company.cost as number;
+    assert.ok(price > 0);
+    // Enough for two requests: the group's statement for all cannot hold them, and each request then holds its own.
+    const poor = await svc.newAccount({ credits: 2 * price + 1 });
+    for (const { apiKey } of [rich, poor]) await balance(apiKey);
+    const sent = [rich, poor].flatMap(({ apiKey }, a) =>
+      Array.from({ length: 10 }, (_, i) => ({ key: apiKey, company: `GROUPS-POOR-${a}-${i}` })),
+    );
+    const send = () => Promise.all(sent.map((s) => ask(s.key, s.company)));
+    const answers = await (svc.db.backend === 'postgres' ? whileStoreHeld([rich.id, poor.id], send) : whileEmbeddedStoreHeld(send));
+
+    const statuses = (key: string) => answers.filter((_, i) => sent[i]!.key === key).map((r) => r.status);
+    assert.deepEqual(statuses(rich.apiKey), Array(10).fill(200), 'every request of the account that can pay is answered');
+    const poorStatuses = statuses(poor.apiKey);
+    assert.equal(poorStatuses.filter((s) => s === 200).length, 2, 'two requests fit the poor balance');
+    assert.equal(poorStatuses.filter((s) => s === 402).length, 8, 'the rest are refused for want of credits');
+    for (const [i, res] of answers.entries())
+      if (res.status === 402) assert.equal(res.body.error.code, 'insufficient_funds', JSON.stringify(res.body));
+      else assert.equal(res.body.request.companyId, sent[i]!.company);
+    assert.equal(await balance(rich.apiKey), 100_000 - 11 * price);
+    assert.equal(await balance(poor.apiKey), 1);
+    const [{ refused }] = (await svc.db.query<{ refused: number }>(`select count(*)::int as refused from requests where account_id = $1`, [
+      poor.id,
+    ])) as [{ refused: number }];
+    assert.equal(refused, 2, 'a refused request is not stored');
   });
 });
